@@ -1,0 +1,154 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The machine and toolchain that made a result, repeated on every CSV row so that a file stands alone.
+public struct MachineInfo: Sendable, Equatable {
+    public var host: String
+    public var os: String
+    public var kernel: String
+    public var arch: String
+    public var cpuModel: String
+    /// Logical CPUs this process may use.
+    public var logicalCPUs: Int
+    public var memoryBytes: UInt64
+    /// The Swift compiler that built `bench`.
+    public var swiftVersion: String
+    /// `release` or `debug`.
+    public var build: String
+
+    /// Reads this machine's details; what cannot be found is left empty.
+    public static func current() -> MachineInfo {
+        let system = unameFields()
+        return MachineInfo(
+            host: hostName(),
+            os: operatingSystemName(),
+            kernel: system.kernel,
+            arch: system.machine,
+            cpuModel: cpuModelName(),
+            logicalCPUs: ProcessInfo.processInfo.activeProcessorCount,
+            memoryBytes: ProcessInfo.processInfo.physicalMemory,
+            swiftVersion: compilerVersion,
+            build: buildConfiguration)
+    }
+
+    /// `debug` in a debug build, whose timings are meaningless.
+    public static var buildConfiguration: String {
+        #if DEBUG
+        "debug"
+        #else
+        "release"
+        #endif
+    }
+
+    /// The version of the compiler that built this file, as far as the checks below can tell.
+    static var compilerVersion: String {
+        #if compiler(>=6.6)
+        "6.6 or later"
+        #elseif compiler(>=6.5)
+        "6.5"
+        #elseif compiler(>=6.4.1)
+        "6.4.1"
+        #elseif compiler(>=6.4)
+        "6.4"
+        #elseif compiler(>=6.3.3)
+        "6.3.3"
+        #elseif compiler(>=6.3.2)
+        "6.3.2"
+        #elseif compiler(>=6.3.1)
+        "6.3.1"
+        #elseif compiler(>=6.3)
+        "6.3"
+        #elseif compiler(>=6.2.3)
+        "6.2.3"
+        #elseif compiler(>=6.2.2)
+        "6.2.2"
+        #elseif compiler(>=6.2.1)
+        "6.2.1"
+        #elseif compiler(>=6.2)
+        "6.2"
+        #elseif compiler(>=6.1.2)
+        "6.1.2"
+        #elseif compiler(>=6.1.1)
+        "6.1.1"
+        #elseif compiler(>=6.1)
+        "6.1"
+        #elseif compiler(>=6.0.3)
+        "6.0.3"
+        #elseif compiler(>=6.0.2)
+        "6.0.2"
+        #elseif compiler(>=6.0.1)
+        "6.0.1"
+        #else
+        "6.0"
+        #endif
+    }
+
+    private static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else {
+            return ""
+        }
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func unameFields() -> (kernel: String, machine: String) {
+        var names = utsname()
+        guard uname(&names) == 0 else {
+            return ("", "")
+        }
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+        }
+        return ("\(field(names.sysname)) \(field(names.release))", field(names.machine))
+    }
+
+    private static func operatingSystemName() -> String {
+        #if os(Linux)
+        // /etc/os-release: PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"
+        if let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
+        {
+            return line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }
+        return "Linux"
+        #else
+        return ProcessInfo.processInfo.operatingSystemVersionString
+        #endif
+    }
+
+    private static func cpuModelName() -> String {
+        #if os(Linux)
+        // /proc/cpuinfo: "model name\t: AMD EPYC 7B13 64-Core Processor" (x86); Arm kernels may have no model name.
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
+            return ""
+        }
+        for line in text.split(separator: "\n") where line.hasPrefix("model name") || line.hasPrefix("Model") {
+            if let colon = line.firstIndex(of: ":") {
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return ""
+        #elseif canImport(Darwin)
+        var size = 0
+        guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 0 else {
+            return ""
+        }
+        var buffer = [CChar](repeating: 0, count: size)
+        guard sysctlbyname("machdep.cpu.brand_string", &buffer, &size, nil, 0) == 0 else {
+            return ""
+        }
+        return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        return ""
+        #endif
+    }
+}

@@ -1,0 +1,27 @@
+/// A new detached `Thread` for every job.
+///
+/// Reproduces the 2010 experiment's `DetachThreadQueue` ("Detach"): the cost of creating, starting and tearing
+/// down a thread per job. The thread that runs an iteration starts the next iteration's thread before it exits,
+/// so up to two threads per queue exist at once. If the system cannot create a thread, Foundation gives no error
+/// and the job never runs; the harness's watchdog then ends the run as `stalled`.
+public final class DetachThreadRunner: JobRunner {
+    public static let id = "detach-thread"
+    public static let referenceName = "DetachThreadQueue (Detach)"
+    public static let summary = "a new detached Thread for every job"
+
+    private let spawn: ThreadSpawner
+
+    public convenience init(settings: RunSettings) {
+        self.init(spawn: DetachedThread.spawn)
+    }
+
+    init(spawn: @escaping ThreadSpawner) {
+        self.spawn = spawn
+    }
+
+    public func queue(_ job: Job) {
+        spawn {
+            job.performIterationAndRequeue()
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Times one run of the experiment: N queues, each running M iterations of a job that re-queues itself.
+public enum Experiment {
+    /// Runs `configuration` once on runners of `kind`.
+    ///
+    /// Setup (making runners and jobs) and teardown (``JobRunner/shutDown()``) are outside the timed region, which
+    /// holds only the queuing of the first job on every runner and the wait for every job's completion report.
+    /// A run whose executed iterations (counted apart from the jobs) are not exactly queues × iterations is
+    /// `failed`, never timed.
+    public static func run(
+        _ kind: RunnerKind,
+        configuration: RunConfiguration,
+        settings: RunSettings = RunSettings()
+    ) -> RunOutcome {
+        run(configuration: configuration, settings: settings) {
+            try kind.runnerType.init(settings: settings)
+        }
+    }
+
+    /// Runs `configuration` once on runners that `makeRunner` creates, one per queue.
+    ///
+    /// The seam through which tests put in runners that misbehave on purpose.
+    static func run(
+        configuration: RunConfiguration,
+        settings: RunSettings,
+        makeRunner: () throws -> any JobRunner
+    ) -> RunOutcome {
+        let startedAt = Date()
+        let expectedIterations = configuration.jobs
+        let trial: Trial
+        do {
+            trial = try Trial(configuration: configuration, makeRunner: makeRunner)
+        } catch {
+            return RunOutcome(
+                status: .failed, nanoseconds: nil, detail: "setup failed: \(error)", completedIterations: 0,
+                startedAt: startedAt)
+        }
+
+        let start = ContinuousClock.now
+        trial.queueJobs()
+        let waited = trial.waitForCompletion(stallTimeout: settings.stallTimeout)
+
+        // Teardown first, so that anything still running after completion was reported shows in the count.
+        trial.shutDown()
+        let executed = trial.executedIterations
+        let completion = trial.completion
+        func outcome(_ status: RunOutcome.Status, _ detail: String, nanoseconds: Int64? = nil) -> RunOutcome {
+            RunOutcome(
+                status: status, nanoseconds: nanoseconds, detail: detail, completedIterations: executed,
+                startedAt: startedAt)
+        }
+
+        guard case .completed(let end) = waited else {
+            return outcome(
+                .stalled,
+                "no iteration completed for \(settings.stallTimeout.secondsText) s; "
+                    + "\(executed) of \(expectedIterations) iterations ran")
+        }
+        let killed = completion.killedJobReasons
+        if let reason = killed.first {
+            let more = killed.count > 1 ? " (\(killed.count) jobs killed)" : ""
+            return outcome(.failed, reason + more)
+        }
+        let reports = completion.reportCount
+        guard reports == configuration.queues else {
+            return outcome(.failed, "\(reports) completion reports for \(configuration.queues) jobs")
+        }
+        guard executed == expectedIterations else {
+            let problem =
+                executed > expectedIterations
+                ? "an iteration ran twice or after its job completed" : "iterations were lost"
+            return outcome(.failed, "executed \(executed) iterations, expected \(expectedIterations): \(problem)")
+        }
+        return outcome(.ok, "", nanoseconds: (end - start).nanoseconds)
+    }
+}

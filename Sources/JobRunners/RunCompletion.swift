@@ -1,0 +1,88 @@
+import Foundation
+
+/// Collects the completion reports of one run's jobs and lets the harness wait for them, blocking, with a
+/// watchdog.
+final class RunCompletion: @unchecked Sendable {
+    // Every stored property below is read and written only with `condition`'s lock held.
+    private let condition = NSCondition()
+    private let expectedReports: Int
+    private var reports = 0
+    private var killReasons: [String] = []
+    private var lastReportAt: ContinuousClock.Instant?
+
+    /// What waiting for a run ended with.
+    enum Outcome: Equatable {
+        /// Every job reported; the instant is that of the last report, which ends the timed region.
+        case completed(at: ContinuousClock.Instant)
+        /// Nothing progressed for the stall timeout.
+        case stalled
+    }
+
+    init(jobs: Int) {
+        expectedReports = jobs
+    }
+
+    func jobFinished() {
+        report(killedBecause: nil)
+    }
+
+    func jobKilled(reason: String) {
+        report(killedBecause: reason)
+    }
+
+    private func report(killedBecause reason: String?) {
+        let now = ContinuousClock.now
+        condition.lock()
+        defer { condition.unlock() }
+        if let reason {
+            killReasons.append(reason)
+        }
+        reports += 1
+        lastReportAt = now
+        if reports >= expectedReports {
+            condition.broadcast()
+        }
+    }
+
+    /// Reasons given by jobs that were killed, in the order they were reported.
+    var killedJobReasons: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return killReasons
+    }
+
+    /// Completion reports received; more than the number of jobs means a job reported twice.
+    var reportCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return reports
+    }
+
+    /// Blocks until every job has reported, or until `progress` (a count that grows while the run makes progress)
+    /// and the reports have both stood still for `stallTimeout`.
+    ///
+    /// It never spins: it sleeps on the condition, waking every quarter of the stall timeout to look at `progress`,
+    /// so a stall is declared between 1 and 1.25 stall timeouts after the last progress.
+    func wait(stallTimeout: Duration, progress: () -> Int) -> Outcome {
+        condition.lock()
+        defer { condition.unlock() }
+        let checkInterval = (stallTimeout / 4).timeInterval
+        var lastMark = progress() + reports
+        var lastProgressAt = ContinuousClock.now
+        while reports < expectedReports {
+            if condition.wait(until: Date(timeIntervalSinceNow: checkInterval)) {
+                continue
+            }
+            let mark = progress() + reports
+            let now = ContinuousClock.now
+            if mark != lastMark {
+                lastMark = mark
+                lastProgressAt = now
+            } else if now - lastProgressAt >= stallTimeout {
+                return .stalled
+            }
+        }
+        // `reports` is at least 1 here, so `lastReportAt` is set.
+        return .completed(at: lastReportAt ?? .now)
+    }
+}

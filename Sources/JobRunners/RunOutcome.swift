@@ -1,0 +1,31 @@
+import Foundation
+
+/// What one run of the experiment measured, or why it has no timing.
+public struct RunOutcome: Sendable, Equatable {
+    public enum Status: String, Sendable, CaseIterable {
+        /// Every job executed exactly its iterations; `nanoseconds` is the run's time.
+        case ok
+        /// A job was killed, a runner could not be set up, or the count of executed iterations was wrong.
+        case failed
+        /// The watchdog saw no iteration complete for the stall timeout.
+        case stalled
+    }
+
+    public var status: Status
+    /// The timed region, from queuing the first job to the last job's completion report; only for `ok` runs.
+    public var nanoseconds: Int64?
+    /// Why a run is not `ok`; empty for `ok` runs.
+    public var detail: String
+    /// Iterations executed, counted independently of the jobs.
+    public var completedIterations: Int
+    /// When the run started (setup included), wall-clock time.
+    public var startedAt: Date
+
+    public init(status: Status, nanoseconds: Int64?, detail: String, completedIterations: Int, startedAt: Date) {
+        self.status = status
+        self.nanoseconds = nanoseconds
+        self.detail = detail
+        self.completedIterations = completedIterations
+        self.startedAt = startedAt
+    }
+}

@@ -1,0 +1,21 @@
+import Dispatch
+
+/// One serial `DispatchQueue` per queue; each job is `async`ed onto it.
+///
+/// Reproduces the 2010 experiment's `DispatchDedicatedQueue` ("GCD-DQ"): the cost of `dispatch_async` on a
+/// private serial queue, including waking a worker from Dispatch's thread pool when the queue goes idle.
+public final class SerialQueueRunner: JobRunner {
+    public static let id = "serial-queue"
+    public static let referenceName = "DispatchDedicatedQueue (GCD-DQ)"
+    public static let summary = "one serial DispatchQueue per queue"
+
+    private let dispatchQueue = DispatchQueue(label: "ThreadingOverheads.serial-queue")
+
+    public init(settings: RunSettings) {}
+
+    public func queue(_ job: Job) {
+        dispatchQueue.async {
+            job.performIterationAndRequeue()
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A new detached `Thread` for every job, and the queuing side waits until the new thread signals that it
+/// started.
+///
+/// Reproduces the 2010 experiment's `DetachThreadWithVerificationQueue` ("Detach w/ Ver."), written because a
+/// thread that fails to start gives no error: the queuing thread takes an `NSCondition`'s lock, starts the new
+/// thread, and waits on the condition until the new thread signals it. If no signal comes within the verify
+/// timeout (`--verify-timeout`), the job is killed and the run is reported `failed` with the reason. What it
+/// measures is detach-thread's cost plus a lock, a signal and a wait per job.
+public final class VerifiedDetachThreadRunner: JobRunner {
+    public static let id = "verified-detach"
+    public static let referenceName = "DetachThreadWithVerificationQueue (Detach w/ Ver.)"
+    public static let summary = "detach-thread, waiting on an NSCondition for each start"
+
+    private let verifyTimeout: Duration
+    private let spawn: ThreadSpawner
+
+    public convenience init(settings: RunSettings) {
+        self.init(verifyTimeout: settings.verifyTimeout, spawn: DetachedThread.spawn)
+    }
+
+    init(verifyTimeout: Duration, spawn: @escaping ThreadSpawner) {
+        self.verifyTimeout = verifyTimeout
+        self.spawn = spawn
+    }
+
+    public func queue(_ job: Job) {
+        let handshake = StartHandshake()
+        handshake.lock()
+        spawn {
+            if handshake.signalStarted() {
+                job.performIterationAndRequeue()
+            }
+        }
+        let started = handshake.waitForStartAndUnlock(timeout: verifyTimeout)
+        if !started {
+            job.kill(
+                reason: "a new thread did not signal its start within \(verifyTimeout.secondsText) s "
+                    + "(--verify-timeout); its job was killed")
+        }
+    }
+}
+
+/// The handshake between a queuing thread and the thread it started.
+final class StartHandshake: @unchecked Sendable {
+    // `hasStarted` and `isAbandoned` are read and written only with `condition`'s lock held.
+    private let condition = NSCondition()
+    private var hasStarted = false
+    private var isAbandoned = false
+
+    /// Takes the lock before the new thread is started, as the 2010 experiment does.
+    func lock() {
+        condition.lock()
+    }
+
+    /// Called by the new thread: signals the queuing side, and returns whether the job may run (false once the
+    /// queuing side has given up on this thread and killed the job).
+    func signalStarted() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isAbandoned else {
+            return false
+        }
+        hasStarted = true
+        condition.signal()
+        return true
+    }
+
+    /// Waits, holding the lock from ``lock()``, until the new thread signals or `timeout` passes; releases the lock
+    /// and returns whether the thread started. After a timeout the thread, should it start late, will not run the
+    /// job.
+    func waitForStartAndUnlock(timeout: Duration) -> Bool {
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: timeout.timeInterval)
+        while !hasStarted {
+            if !condition.wait(until: deadline), !hasStarted {
+                isAbandoned = true
+                return false
+            }
+        }
+        return true
+    }
+}

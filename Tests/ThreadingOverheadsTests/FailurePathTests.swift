@@ -1,0 +1,107 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import JobRunners
+
+extension ThreadingOverheadsTests {
+    /// Runs that go wrong must end, in bounded time, as `failed` or `stalled`: never hang, never pass as timings.
+    @Suite struct FailurePathTests {
+        /// Settings whose watchdog would only fire long after the behaviour under test should have ended the run.
+        static let patient = RunSettings(verifyTimeout: .milliseconds(200), stallTimeout: .seconds(20))
+
+        @Test("verified-detach: a thread that never signals fails the run with the reason", .timeLimit(.minutes(1)))
+        func verifiedDetachThreadNeverStarts() {
+            let outcome = Experiment.run(configuration: RunConfiguration(queues: 2, iterations: 10), settings: Self.patient) {
+                VerifiedDetachThreadRunner(verifyTimeout: Self.patient.verifyTimeout, spawn: { _ in })
+            }
+            // `failed`, not `stalled`: the verify timeout ended the run, not the 20 s watchdog.
+            #expect(outcome.status == .failed)
+            #expect(outcome.detail.contains("did not signal its start within 0.2 s"))
+            #expect(outcome.detail.contains("2 jobs killed"))
+            #expect(outcome.nanoseconds == nil)
+            #expect(outcome.completedIterations == 0)
+        }
+
+        @Test("verified-detach: a thread that starts after the timeout does not run its killed job", .timeLimit(.minutes(1)))
+        func verifiedDetachLateThreadStaysIdle() throws {
+            // Every thread starts 0.3 s late, after the 0.1 s verify timeout has killed its job.
+            let late: ThreadSpawner = { body in
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.3, execute: body)
+            }
+            let trial = try Trial(configuration: RunConfiguration(queues: 1, iterations: 5)) {
+                VerifiedDetachThreadRunner(verifyTimeout: .milliseconds(100), spawn: late)
+            }
+            trial.queueJobs()
+            let outcome = trial.waitForCompletion(stallTimeout: .seconds(20))
+            Thread.sleep(forTimeInterval: 0.6)
+            trial.shutDown()
+            #expect(outcome != .stalled)
+            #expect(trial.completion.killedJobReasons.count == 1)
+            #expect(trial.executedIterations == 0)
+        }
+
+        @Test("detach-thread: threads that silently fail to start end the run as stalled", .timeLimit(.minutes(1)))
+        func detachThreadStalls() {
+            // Like a thread limit reached mid-run: the first five threads start, later ones never do.
+            let started = Atomic<Int>(0)
+            let limited: ThreadSpawner = { body in
+                if started.add(1, ordering: .relaxed).newValue <= 5 {
+                    Thread.detachNewThread(body)
+                }
+            }
+            let settings = RunSettings(verifyTimeout: .milliseconds(100), stallTimeout: .milliseconds(300))
+            let outcome = Experiment.run(configuration: RunConfiguration(queues: 1, iterations: 20), settings: settings) {
+                DetachThreadRunner(spawn: limited)
+            }
+            #expect(outcome.status == .stalled)
+            #expect(outcome.completedIterations == 5)
+            #expect(outcome.detail == "no iteration completed for 0.3 s; 5 of 20 iterations ran")
+            #expect(outcome.nanoseconds == nil)
+        }
+
+        @Test("an iteration run after its job completed fails the run, however fast it was", .timeLimit(.minutes(1)))
+        func duplicatedIterationFails() {
+            let outcome = Experiment.run(configuration: RunConfiguration(queues: 1, iterations: 5), settings: Self.patient) {
+                DuplicatingRunner()
+            }
+            #expect(outcome.status == .failed)
+            #expect(outcome.completedIterations == 6)
+            #expect(outcome.detail == "executed 6 iterations, expected 5: an iteration ran twice or after its job completed")
+            #expect(outcome.nanoseconds == nil)
+        }
+
+        @Test("a runner that cannot be set up fails the run", .timeLimit(.minutes(1)))
+        func setupFailure() {
+            let outcome = Experiment.run(configuration: RunConfiguration(queues: 3, iterations: 5), settings: Self.patient) {
+                throw RunnerSetupError("no threads left")
+            }
+            #expect(outcome.status == .failed)
+            #expect(outcome.detail == "setup failed: no threads left")
+            #expect(outcome.completedIterations == 0)
+        }
+    }
+}
+
+/// A runner that delivers its first job a second time after the job has completed: it runs jobs on the queuing
+/// thread, through a single-threaded runner, and queues the first job there twice.
+private final class DuplicatingRunner: JobRunner {
+    static let id = "duplicating"
+    static let referenceName = "test double"
+    static let summary = "delivers its first job twice"
+
+    private let inner = SingleThreadedRunner(settings: RunSettings())
+    private let hasDuplicated = Atomic(false)
+
+    init(settings: RunSettings) {}
+
+    init() {}
+
+    func queue(_ job: Job) {
+        inner.queue(job)
+        if !hasDuplicated.exchange(true, ordering: .relaxed) {
+            inner.queue(job)
+        }
+    }
+}
