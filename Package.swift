@@ -9,15 +9,19 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "JobRunners", targets: ["JobRunners"]),
+        // Reading result files, statistics, and the Report that a Swift Testing test can assert on.
+        .library(name: "BenchResults", targets: ["BenchResults"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
         // The job runners and the experiment that times one run.
         .target(name: "JobRunners"),
-        // The `bench` command: options, sweeps, result files, tables.
-        .target(name: "BenchKit", dependencies: ["JobRunners"]),
+        // Result records and files, sweeps, statistics, comparisons and checks: what `bench` computes.
+        .target(name: "BenchResults", dependencies: ["JobRunners"]),
+        // The `bench` command: options, subcommands, output formats, progress, charts.
+        .target(name: "BenchKit", dependencies: ["JobRunners", "BenchResults"]),
         .executableTarget(name: "bench", dependencies: ["BenchKit"], path: "Benchmarks/bench"),
-        .testTarget(name: "ThreadingOverheadsTests", dependencies: ["JobRunners", "BenchKit"]),
+        .testTarget(name: "ThreadingOverheadsTests", dependencies: ["JobRunners", "BenchResults", "BenchKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

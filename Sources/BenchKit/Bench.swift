@@ -1,70 +1,37 @@
 import Foundation
 import JobRunners
 
-/// The `bench` command: parses the arguments, runs the sweep, writes the result file and prints the table.
+/// The `bench` command: dispatches to the sweep or a subcommand, and maps what happens to an exit code.
 public enum Bench {
-    public static func main(arguments: [String], console: Console = .standard) -> ExitCode {
+    /// Runs `bench` with `arguments` (without the program name). `executable` is the `bench` program that
+    /// `--isolate` starts child processes of: by default (nil) this process's own.
+    public static func main(arguments: [String], console: Console = .standard, executable: URL? = nil) -> ExitCode {
+        let executable = executable ?? ChildProcessRunner.currentExecutable
         let command: Command
         do {
             command = try CommandLineParser.parse(arguments)
         } catch {
-            console.error("Error: \(error.message)\n\(HelpText.usage)  See 'bench --help' for more information.\n")
+            let name = error.command.map { "bench \($0.rawValue)" } ?? "bench"
+            console.error(
+                "Error: \(error.message)\n\(HelpText.usage(error.command))  See '\(name) --help' for more information.\n")
             return .usage
         }
         switch command {
-        case .help:
-            console.output(HelpText.full)
+        case .help(let subcommand):
+            console.output(HelpText.full(subcommand))
             return .success
         case .sweep(let options):
-            return sweep(options, console: console)
+            return SweepCommand.run(options, console: console, executable: executable)
+        case .compare(let options):
+            return CompareCommand.run(options, console: console)
+        case .check(let options):
+            return CheckCommand.run(options, console: console, executable: executable)
+        case .chart(let options):
+            return ChartCommand.run(options, console: console)
         }
     }
 
-    private static func sweep(_ options: BenchOptions, console: Console) -> ExitCode {
-        let machine = MachineInfo.current()
-        if machine.build == "debug" {
-            console.error(debugBanner)
-        }
-        let file: ResultFile
-        do {
-            file = try ResultFile(output: options.output, console: console, host: machine.host)
-        } catch {
-            console.error("Error: \(error)\n")
-            return .failure
-        }
-        // With the CSV on standard output, the table goes to standard error so that the output stays one CSV.
-        let showTable = file.displayPath == "-" ? console.error : console.output
-        let sweep = Sweep(options: options)
-        console.error(
-            "bench: \(sweep.steps.count) runs: \(options.runners.count) runners × "
-                + "\(options.configurations.count) configurations × (\(options.warmup) warm-up + "
-                + "\(options.repetitions) repetitions); results to \(file.displayPath)\n")
-        let records: [ResultRecord]
-        do {
-            records = try sweep.run(machine: machine, record: file.append) { console.error($0 + "\n") }
-            try file.finish()
-        } catch {
-            file.discard()
-            console.error("Error: \(error)\n")
-            return .failure
-        }
-        if file.displayPath != "-" {
-            console.error("bench: wrote \(records.count) rows to \(file.displayPath)\n")
-        }
-        if machine.build == "debug" {
-            console.error(debugBanner)
-        }
-        let table = ResultTable(records: records, runners: options.runners, configurations: options.configurations)
-        showTable("\n" + table.render())
-        let notOK = records.filter { $0.outcome.status != .ok }
-        guard notOK.isEmpty else {
-            console.error("bench: \(notOK.count) of \(records.count) runs failed or stalled; see the detail column\n")
-            return .someRunsFailed
-        }
-        return .success
-    }
-
-    private static let debugBanner = """
+    static let debugBanner = """
         ************************************************************************
         * WARNING: this is a DEBUG build. Its timings are meaningless: the     *
         * Swift code in every runner is unoptimized. For real numbers, run     *

@@ -1,16 +1,78 @@
+import BenchResults
 import JobRunners
 
-/// `bench --help`, and the usage lines shown with an error.
+/// `bench --help`, the subcommands' help, and the usage lines shown with an error.
 enum HelpText {
-    static let usage = """
-        Usage: bench [--queues <list>] [--iterations <list> | --jobs <total>] [--runners <ids>]
-                     [--repetitions <n>] [--warmup <n>] [--output <path>]
-                     [--verify-timeout <seconds>] [--stall-timeout <seconds>]
+    static func usage(_ command: Subcommand?) -> String {
+        switch command {
+        case nil:
+            """
+            Usage: bench [--queues <list>] [--iterations <list> | --jobs <total>] [--runners <ids>]
+                         [--repetitions <n>] [--warmup <n>] [--output <path>] [--format <format>]
+                         [--summary <path>] [--isolate] [--quiet]
+                         [--verify-timeout <seconds>] [--stall-timeout <seconds>]
+                   bench compare <baseline.csv> <file.csv>... [--threshold <percent>] [--format <format>]
+                   bench check <check>... [--input <file.csv> | run options] [--retries <n>]
+                   bench chart <file.csv>... --output <chart.svg> [--title <text>]
 
-        """
+            """
+        case .compare:
+            """
+            Usage: bench compare <baseline.csv> <file.csv>... [--threshold <percent>] [--format <format>]
 
-    static var full: String {
-        let defaults = BenchOptions()
+            """
+        case .check:
+            """
+            Usage: bench check <check>... [--input <file.csv>] [--retries <n>] [--queues <list>]
+                               [--iterations <list> | --jobs <total>] [--repetitions <n>] [--warmup <n>]
+                               [--output <path>] [--isolate] [--quiet]
+                               [--verify-timeout <seconds>] [--stall-timeout <seconds>]
+
+            """
+        case .chart:
+            """
+            Usage: bench chart <file.csv>... --output <chart.svg> [--title <text>]
+
+            """
+        }
+    }
+
+    static func full(_ command: Subcommand?) -> String {
+        switch command {
+        case nil: main
+        case .compare: compare
+        case .check: check
+        case .chart: chart
+        }
+    }
+
+    private static var runOptions: String {
+        let defaults = SweepPlan()
+        return """
+              --queues <list>             Queue counts, comma-separated (default: \
+            \(SweepOptions.defaultQueues.map(String.init).joined(separator: ","))).
+              --iterations <list>         Iterations per queue, comma-separated. Every combination of queues and
+                                          iterations is run.
+              --jobs <total>              Jobs per configuration, without --iterations: iterations = total / queues
+                                          (default: \(SweepOptions.defaultJobs)).
+              --repetitions <n>           Recorded runs per runner and configuration (default: \
+            \(defaults.repetitions)).
+              --warmup <n>                Runs before those, not recorded (default: \(defaults.warmup)).
+              --isolate                   Make each recorded run in a fresh child process of bench, which first
+                                          makes its own warm-up runs, so that no warm thread pool or allocator
+                                          state carries over between repetitions.
+              --quiet                     No progress on standard error.
+              --verify-timeout <seconds>  How long a new thread may take to signal that it started (default: \
+            \(defaults.settings.verifyTimeout.secondsText)).
+                                          verified-detach then kills the job and the run fails; run-loop fails
+                                          its setup.
+              --stall-timeout <seconds>   A run in which no iteration completes for this long ends as stalled,
+                                          and the sweep goes on (default: \(defaults.settings.stallTimeout.secondsText)).
+            """
+    }
+
+    private static var main: String {
+        let defaults = SweepPlan()
         let runnerWidth = RunnerKind.allCases.map(\.id.count).max() ?? 0
         let runners = RunnerKind.allCases.map { kind in
             "  \(kind.id.rightPadded(to: runnerWidth))  \(kind.summary)\n"
@@ -19,6 +81,7 @@ enum HelpText {
         let configurations = RunConfiguration.reference.map(\.description).joined(separator: ", ")
         let defaultRuns =
             RunConfiguration.reference.count * RunnerKind.allCases.count * (defaults.warmup + defaults.repetitions)
+        let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
         return """
             OVERVIEW: Measures what it costs, per job, to push many small jobs through each way Swift offers to run
             them: the 2010 experiment "The overhead of spawning threads", rebuilt in Swift.
@@ -29,30 +92,28 @@ enum HelpText {
             runners is not timed. A run that executes more or fewer than N × M iterations is reported as failed,
             never as a timing.
 
-            \(usage)
+            \(usage(nil))
+            COMMANDS:
+              (none)    Run a sweep, write its result file, print the summary.
+              compare   Compare result files, from this machine or others (see 'bench compare --help').
+              check     Assert relative or absolute overhead, for CI (see 'bench check --help').
+              chart     Draw result files as an SVG bar chart (see 'bench chart --help').
+
             OPTIONS:
-              --queues <list>             Queue counts, comma-separated (default: \
-            \(BenchOptions.defaultQueues.map(String.init).joined(separator: ","))).
-              --iterations <list>         Iterations per queue, comma-separated. Every combination of queues and
-                                          iterations is run.
-              --jobs <total>              Jobs per configuration, without --iterations: iterations = total / queues
-                                          (default: \(BenchOptions.defaultJobs)).
+            \(runOptions)
               --runners <ids>             Runners to run, comma-separated (default: all; see RUNNERS).
-              --repetitions <n>           Recorded runs per runner and configuration (default: \
-            \(defaults.repetitions)).
-              --warmup <n>                Runs before those, not recorded (default: \(defaults.warmup)).
               --output <path>             The CSV file to write, or - for standard output (default: a new file
                                           results/<host>-<date>-<time>.csv, UTC).
-              --verify-timeout <seconds>  How long a new thread may take to signal that it started (default: \
-            \(defaults.settings.verifyTimeout.secondsText)).
-                                          verified-detach then kills the job and the run fails; run-loop fails
-                                          its setup.
-              --stall-timeout <seconds>   A run in which no iteration completes for this long ends as stalled,
-                                          and the sweep goes on (default: \(defaults.settings.stallTimeout.secondsText)).
+              --format <format>           What goes to standard output: \(formats) (default: table).
+                                          table and markdown: the 2010 table of medians, cost per job, ratio to
+                                          single-threaded, each cell's spread and warnings; csv: the summary
+                                          CSV; json: the same with every sample.
+              --summary <path>            Also write the summary CSV (one row per runner and configuration:
+                                          min, p25, median, p75, p90, max, mean, standard deviation, CV, …).
               -h, --help                  Show this help.
 
             DEFAULT SWEEP:
-              The 2010 experiment's: \(BenchOptions.defaultJobs) jobs as \(configurations) (queues × iterations),
+              The 2010 experiment's: \(SweepOptions.defaultJobs) jobs as \(configurations) (queues × iterations),
               every runner, \(defaults.warmup) warm-up and \(defaults.repetitions) recorded repetitions each: \
             \(defaultRuns) runs. It takes about 2 minutes on a 2-core
               machine, nearly all of it in the two detach runners; the defaults are chosen to stay well under 3.
@@ -62,10 +123,16 @@ enum HelpText {
             \(runners)
 
             OUTPUT:
-              Progress goes to standard error, the table of medians to standard output, and one CSV row per
-              recorded run to the result file as soon as the run ends (written under a temporary name and renamed
-              when the sweep is done). With --output -, the CSV goes to standard output and the table to standard
-              error. The columns are described in results/README.md.
+              Progress goes to standard error: a line per run and, on a terminal, a status line with an estimate of
+              the time left. The summary goes to standard output, and one CSV row per recorded run to the result
+              file as soon as the run ends (written under a temporary name and renamed when the sweep is done).
+              With --output -, the CSV goes to standard output and the summary to standard error. The columns are
+              described in results/README.md.
+
+            STATISTICS:
+              Quantiles interpolate between the closest ranks. Outliers (modified z-score over 3.5) are flagged,
+              never dropped. A cell is flagged as noisy when its CV is over 10%, and when its first repetition
+              takes more than 1.5 times the others' median.
 
             EXIT CODES:
               0   every run was ok
@@ -77,7 +144,90 @@ enum HelpText {
               swift run -c release bench
               swift run -c release bench --queues 8 --iterations 12500
               swift run -c release bench --runners serial-queue,global-queue --queues 1,2,4,8 --output -
+              swift run -c release bench compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
 
             """
+    }
+
+    private static var compare: String {
+        """
+        OVERVIEW: Compares result files cell by cell (runner × configuration), each against the first.
+
+        \(usage(.compare))
+        For each cell in both files: the median cost per job side by side, the ratio (file / baseline), the ratio
+        normalized by each file's own single-threaded control (what travels between machines), the 95% bootstrap
+        interval of the ratio, and a verdict:
+          same      the ratio is within the noise threshold of 1
+          faster    below 1 by more than the threshold, and the interval lies below 1
+          slower    above 1 by more than the threshold, and the interval lies above 1
+          unsure    beyond the threshold, but the interval includes 1, or a file has fewer than two ok
+                    repetitions in the cell (the 2010 file has one), so no interval can be made
+        The machines of the files come first, with the values that differ from the baseline's marked. Cells in
+        one file only are listed.
+
+        OPTIONS:
+          --threshold <percent>  The noise threshold (default: \(Format.number(Comparison.defaultThreshold * 100))).
+          --format <format>      table, markdown (for pull requests), csv or json (default: table).
+          -h, --help             Show this help.
+
+        EXIT CODES:
+          0   compared   1   a file cannot be read or is not a result file   64   the command line was wrong
+
+        EXAMPLE:
+          swift run -c release bench compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
+
+        """
+    }
+
+    private static var check: String {
+        """
+        OVERVIEW: Asserts relative or absolute overhead, for CI: over a fresh run, or an existing result file.
+
+        \(usage(.check))
+        A check (quote each one):
+          RUNNER[@QxI] (>=|<=|>|<) FACTOR x RUNNER[@QxI]     a multiple of another runner's cost per job
+          RUNNER[@QxI] (>=|<=|>|<) NUMBER (ns|us|µs|ms|s)/job  an absolute cost per job
+        Costs are medians per job. Without @QxI (queues x iterations), a check applies in every configuration
+        measured, and must hold in each; a configuration given on one side applies to both.
+          'detach-thread >= 10x serial-queue'
+          'serial-queue <= 200ns/job'
+          'run-loop@8x12500 > 2x global-queue@8x12500'
+
+        A fresh run measures the runners the checks name, in the configurations they name and, for checks that
+        name none, those of --queues/--iterations/--jobs (default: the 2010 sweep). A check that fails is
+        measured again, its cells only, up to --retries times, before it fails; every attempt is reported.
+
+        OPTIONS:
+          --input <file.csv>          Check this result file instead of running.
+          --retries <n>               Measurements again before a check fails (default: 2; 0 for none).
+          --output <path>             Also write the rows the checks used as a result file (default: none).
+        \(runOptions)
+          -h, --help                  Show this help.
+
+        EXIT CODES:
+          0   every check holds   1   a check fails, or a file cannot be read   64   a malformed check or option
+
+        """
+    }
+
+    private static var chart: String {
+        """
+        OVERVIEW: Draws result files as an SVG chart in the style of the 2010 post: grouped bars of the median
+        seconds per run for each configuration and runner, with whiskers from p25 to p75.
+
+        \(usage(.chart))
+        The runners that start a thread per job (detach-thread, verified-detach) get a panel of their own, being
+        orders of magnitude slower. With several files, the machines stand side by side, one column each, on
+        common axes.
+
+        OPTIONS:
+          -o, --output <chart.svg>  The SVG file to write.
+          --title <text>            The chart's title (default: one naming the files' machines).
+          -h, --help                Show this help.
+
+        EXIT CODES:
+          0   written   1   a file cannot be read or written   64   the command line was wrong
+
+        """
     }
 }

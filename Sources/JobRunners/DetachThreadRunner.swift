@@ -8,6 +8,7 @@ public final class DetachThreadRunner: JobRunner {
     public static let id = "detach-thread"
     public static let referenceName = "DetachThreadQueue (Detach)"
     public static let summary = "a new detached Thread for every job"
+    public static let startsThreadPerJob = true
 
     private let spawn: ThreadSpawner
 

@@ -2,18 +2,18 @@ import Foundation
 
 extension Duration {
     /// The duration in seconds, as Foundation's timeouts take it.
-    var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) * 1e-18
     }
 
     /// The duration in seconds as a person writes it: `30`, `0.5`.
-    public var secondsText: String {
+    package var secondsText: String {
         String(format: "%g", timeInterval)
     }
 
     /// The duration in whole nanoseconds, rounded down.
-    var nanoseconds: Int64 {
+    package var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }

@@ -17,6 +17,10 @@ public protocol JobRunner: AnyObject, Sendable {
     /// The mechanism, in a few words, for `bench --help`.
     static var summary: String { get }
 
+    /// Whether the runner starts a new thread for every job, which makes it orders of magnitude slower than the
+    /// others (charts give such runners a panel of their own). False unless a runner says otherwise.
+    static var startsThreadPerJob: Bool { get }
+
     /// Creates a runner ready to take jobs; the harness calls it before the clock starts.
     init(settings: RunSettings) throws
 
@@ -30,6 +34,10 @@ public protocol JobRunner: AnyObject, Sendable {
 
 extension JobRunner {
     public func shutDown() {}
+
+    public static var startsThreadPerJob: Bool {
+        false
+    }
 }
 
 /// Settings that a runner or the harness needs for one run.

@@ -36,6 +36,11 @@ public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertibl
         runnerType.summary
     }
 
+    /// Whether the runner starts a new thread for every job.
+    public var startsThreadPerJob: Bool {
+        runnerType.startsThreadPerJob
+    }
+
     /// The runner whose id is `id`, if there is one.
     public init?(id: String) {
         guard let kind = Self.allCases.first(where: { $0.id == id }) else {

@@ -12,6 +12,7 @@ public final class VerifiedDetachThreadRunner: JobRunner {
     public static let id = "verified-detach"
     public static let referenceName = "DetachThreadWithVerificationQueue (Detach w/ Ver.)"
     public static let summary = "detach-thread, waiting on an NSCondition for each start"
+    public static let startsThreadPerJob = true
 
     private let verifyTimeout: Duration
     private let spawn: ThreadSpawner

@@ -1,7 +1,12 @@
+import BenchResults
 import Foundation
 import JobRunners
 import Synchronization
 import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 @testable import BenchKit
 
@@ -36,57 +41,49 @@ struct TemporaryDirectory: ~Copyable {
     var contents: [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? []
     }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+        return file
+    }
 }
 
-/// Splits a CSV written by `bench` (no quoted line breaks in it) into rows of fields.
-func parseSimpleCSV(_ text: String) -> [[String]] {
-    text.split(separator: "\n").map { line in
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var previous: Character?
-        for character in line {
-            switch character {
-            case "\"" where quoted: quoted = false
-            case "\"": 
-                if previous == "\"" { field.append("\"") }
-                quoted = true
-            case "," where !quoted:
-                fields.append(field)
-                field = ""
-            default: field.append(character)
-            }
-            previous = character
-        }
-        fields.append(field)
-        return fields
-    }
+/// Runs `bench` in this process with `arguments`.
+func bench(_ arguments: [String]) -> (status: ExitCode, output: String, error: String) {
+    let captured = CapturedConsole()
+    let status = Bench.main(arguments: arguments, console: captured.console)
+    return (status, captured.output, captured.error)
+}
+
+/// The rows of a CSV text, each as a dictionary from its header's columns.
+func rows(ofCSV text: String) throws -> [[String: String]] {
+    let records = try CSV.parse(text)
+    let header = try #require(records.first).fields
+    return records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.fields)) }
 }
 
 extension ThreadingOverheadsTests {
     @Suite struct BenchCommandTests {
+        static let small = ["--runners", "serial-queue", "--queues", "1", "--iterations", "5"]
+
         @Test("a sweep writes one whole row per recorded run, with the machine on every row", .timeLimit(.minutes(1)))
         func writesResultFile() throws {
             let directory = try TemporaryDirectory()
             let path = directory.path + "/run.csv"
-            let captured = CapturedConsole()
-            let status = Bench.main(
-                arguments: [
-                    "--runners", "single-threaded,serial-queue,run-loop", "--queues", "2", "--iterations", "10,30",
-                    "--repetitions", "2", "--warmup", "1", "--output", path,
-                ],
-                console: captured.console)
-            #expect(status == .success, "\(captured.error)")
+            let run = bench([
+                "--runners", "single-threaded,serial-queue,run-loop", "--queues", "2", "--iterations", "10,30",
+                "--repetitions", "2", "--warmup", "1", "--output", path,
+            ])
+            #expect(run.status == .success, "\(run.error)")
             #expect(directory.contents == ["run.csv"])
 
-            let rows = parseSimpleCSV(try String(contentsOfFile: path, encoding: .utf8))
-            let header = try #require(rows.first)
-            #expect(header == ResultSchema.columns)
-            let body = rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(try CSV.parse(text).first?.fields == ResultSchema.columns)
+            let body = try rows(ofCSV: text)
             #expect(body.count == 3 * 2 * 2)
             let machine = MachineInfo.current()
             for row in body {
-                #expect(row.count == header.count)
                 #expect(row["schema_version"] == "1")
                 #expect(row["status"] == "ok")
                 #expect(row["detail"] == "")
@@ -99,43 +96,151 @@ extension ThreadingOverheadsTests {
                 #expect(abs(seconds * 1e9 / Double(jobs) - perJob) < 0.001)
                 #expect(row["host"] == machine.host)
                 #expect(row["arch"] == machine.arch)
-                #expect(row["logical_cpus"] == String(machine.logicalCPUs))
-                #expect(row["memory_bytes"] == String(machine.memoryBytes))
+                #expect(row["logical_cpus"] == machine.logicalCPUs.map(String.init))
+                #expect(row["memory_bytes"] == machine.memoryBytes.map(String.init))
                 #expect(row["build"] == "debug")
                 #expect(row["swift_version"]?.first?.isNumber == true)
                 #expect(row["started_at"]?.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
             }
-            #expect(body.map { $0["runner"] ?? "" }.filter { $0 == "run-loop" }.count == 4)
-            #expect(body.map { $0["repetition"] ?? "" }.sorted() == Array(repeating: "1", count: 6) + Array(repeating: "2", count: 6))
-            // The table of medians goes to standard output; progress and the debug warning to standard error.
-            #expect(captured.output.contains("2 queues, 30 iterations"))
-            #expect(captured.output.contains("Median cost per job"))
-            #expect(captured.error.contains("WARNING: this is a DEBUG build"))
-            #expect(captured.error.contains("[18/18]"))
+            #expect(body.filter { $0["runner"] == "run-loop" }.count == 4)
+            #expect(body.compactMap { $0["repetition"] }.sorted() == Array(repeating: "1", count: 6) + Array(repeating: "2", count: 6))
+            // The file reads back as a result file.
+            #expect(try ResultSet(contentsOfFile: path).records.count == 12)
+            // The summary goes to standard output; progress and the debug warning to standard error.
+            #expect(run.output.contains("2 queues, 30 iterations"))
+            #expect(run.output.contains("Median cost per job"))
+            #expect(run.output.contains("Cost per job relative to single-threaded"))
+            #expect(run.output.contains("Spread of each cell"))
+            #expect(run.error.contains("WARNING: this is a DEBUG build"))
+            #expect(run.error.contains("[18/18]"))
+        }
+
+        @Test("--summary writes the summary CSV; --format csv and json put it on standard output", .timeLimit(.minutes(1)))
+        func summaries() throws {
+            let directory = try TemporaryDirectory()
+            let csv = bench(Self.small + ["--repetitions", "3", "--output", directory.path + "/raw.csv", "--summary", directory.path + "/summary.csv", "--format", "csv", "--quiet"])
+            #expect(csv.status == .success, "\(csv.error)")
+            #expect(directory.contents == ["raw.csv", "summary.csv"])
+            let summary = try String(contentsOfFile: directory.path + "/summary.csv", encoding: .utf8)
+            #expect(summary == csv.output)
+            #expect(try CSV.parse(summary).first?.fields == SummarySchema.columns)
+            let row = try #require(try rows(ofCSV: summary).first)
+            #expect(row["runner"] == "serial-queue")
+            #expect(row["runs"] == "3")
+            #expect(row["ok_runs"] == "3")
+            #expect(Double(row["median_seconds"] ?? "") != nil)
+            // --quiet: nothing on standard error but the debug build's warning.
+            #expect(!csv.error.contains("[1/"))
+
+            let json = bench(Self.small + ["--repetitions", "2", "--output", directory.path + "/raw2.csv", "--format", "json", "--quiet"])
+            #expect(json.status == .success)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            let cells = try #require(object["cells"] as? [[String: Any]])
+            #expect(cells.count == 1)
+            #expect(cells[0]["runner"] as? String == "serial-queue")
+            #expect((cells[0]["samples_seconds"] as? [Double])?.count == 2)
+            #expect((object["machine"] as? [String: String])?["build"] == "debug")
+
+            let markdown = bench(Self.small + ["--output", directory.path + "/raw3.csv", "--format", "markdown", "--quiet"])
+            #expect(markdown.output.contains("| configuration | serial-queue |"))
+            #expect(markdown.output.contains("| --- | ---: |"))
         }
 
         @Test("--output - puts the CSV alone on standard output", .timeLimit(.minutes(1)))
-        func csvOnStandardOutput() {
+        func csvOnStandardOutput() throws {
+            let run = bench(Self.small + ["--repetitions", "2", "--warmup", "0", "--output", "-"])
+            #expect(run.status == .success)
+            #expect(try rows(ofCSV: run.output).count == 2)
+            #expect(run.error.contains("Median cost per job"))
+        }
+
+        @Test("--isolate makes each recorded run in a child process of bench", .timeLimit(.minutes(1)))
+        func isolate() throws {
+            // The bench executable that `swift test` builds beside the test bundle.
+            let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            let directory = bundle.pathComponents.contains { $0.hasSuffix(".xctest") }
+                ? bundle.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent()
+                : bundle.deletingLastPathComponent()
+            let candidates = [directory.appendingPathComponent("bench"), bundle.deletingLastPathComponent().appendingPathComponent("bench")]
+            let executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "no bench beside \(bundle.path)")
             let captured = CapturedConsole()
             let status = Bench.main(
-                arguments: ["--runners", "serial-queue", "--queues", "1", "--iterations", "5", "--repetitions", "2",
-                            "--warmup", "0", "--output", "-"],
-                console: captured.console)
-            #expect(status == .success)
-            let rows = parseSimpleCSV(captured.output)
-            #expect(rows.count == 3)
-            #expect(rows.first == ResultSchema.columns)
-            #expect(captured.error.contains("Median cost per job"))
+                arguments: ["--runners", "serial-queue,detach-thread", "--queues", "2", "--iterations", "20",
+                            "--repetitions", "2", "--output", "-", "--isolate"],
+                console: captured.console, executable: executable)
+            #expect(status == .success, "\(captured.error)")
+            let body = try rows(ofCSV: captured.output)
+            #expect(body.count == 4)
+            #expect(body.allSatisfy { $0["status"] == "ok" && $0["completed_iterations"] == "40" })
+            // No warm-up steps in this process: the children make their own.
+            #expect(captured.error.contains("[4/4]"))
+            #expect(captured.error.contains("each recorded run in a fresh process"))
+        }
+
+        @Test("a usage error: one Error line, a usage hint, exit 64, no file", arguments: [
+            ["--queues", "0"], ["--bogus"], ["--runners", "nope"], ["--jobs", "7", "--queues", "2"],
+        ])
+        func usageError(arguments: [String]) throws {
+            let directory = try TemporaryDirectory()
+            let run = bench(arguments + ["--output", directory.path + "/x.csv"])
+            #expect(run.status == .usage)
+            #expect(run.status.rawValue == 64)
+            let lines = run.error.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("Error: ") == true)
+            #expect(lines.filter { $0.hasPrefix("Error:") }.count == 1)
+            #expect(lines.dropFirst().first?.hasPrefix("Usage: bench") == true)
+            #expect(lines.last == "  See 'bench --help' for more information.")
+            #expect(run.output.isEmpty)
+            #expect(directory.contents.isEmpty)
+        }
+
+        @Test("a subcommand's usage error shows that subcommand's usage")
+        func subcommandUsageError() {
+            let run = bench(["compare", "only-one.csv"])
+            #expect(run.status == .usage)
+            #expect(run.error.contains("Usage: bench compare"))
+            #expect(run.error.hasSuffix("  See 'bench compare --help' for more information.\n"))
+        }
+
+        @Test("--help goes to standard output, exit 0, and lists every runner and command", arguments: [
+            ["--help"], ["help"], ["compare", "--help"], ["check", "-h"], ["help", "chart"],
+        ])
+        func help(arguments: [String]) {
+            let run = bench(arguments)
+            #expect(run.status == .success)
+            #expect(run.error.isEmpty)
+            #expect(run.output.contains("EXIT CODES"))
+            if arguments == ["--help"] {
+                for kind in RunnerKind.allCases {
+                    #expect(run.output.contains(kind.id))
+                    #expect(run.output.contains(kind.referenceName))
+                }
+                for command in Subcommand.allCases {
+                    #expect(run.output.contains("  \(command.rawValue) "))
+                }
+            }
+        }
+
+        @Test("an output file that cannot be written: one Error line, exit 1, before any run", arguments: [
+            ("/nonexistent-directory/run.csv", "No such file or directory"),
+            ("", "it is a directory"),
+        ])
+        func unwritableOutput(path: String, reason: String) throws {
+            let directory = try TemporaryDirectory()
+            let target = path.isEmpty ? directory.path : path
+            let run = bench(Self.small + ["--output", target])
+            #expect(run.status == .failure)
+            let errors = run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+            #expect(errors == ["Error: cannot write '\(target)': \(reason)"])
+            #expect(!run.error.contains("[1/"))
+            #expect(directory.contents.isEmpty)
         }
 
         @Test("a device is written in place, never replaced: --output /dev/null", .timeLimit(.minutes(1)))
         func devicesStayDevices() throws {
-            let captured = CapturedConsole()
-            let status = Bench.main(
-                arguments: ["--runners", "serial-queue", "--queues", "1", "--iterations", "5", "--repetitions", "1",
-                            "--warmup", "0", "--output", "/dev/null"],
-                console: captured.console)
-            #expect(status == .success, "\(captured.error)")
+            let run = bench(Self.small + ["--repetitions", "1", "--warmup", "0", "--output", "/dev/null"])
+            #expect(run.status == .success, "\(run.error)")
             let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
             #expect(type == .typeCharacterSpecial)
             #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev").filter { $0.contains("partial") }.isEmpty)
@@ -147,62 +252,130 @@ extension ThreadingOverheadsTests {
             let target = directory.path + "/target.csv"
             let link = directory.path + "/link.csv"
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-            let status = Bench.main(
-                arguments: ["--runners", "serial-queue", "--queues", "1", "--iterations", "5", "--repetitions", "1",
-                            "--warmup", "0", "--output", link],
-                console: CapturedConsole().console)
-            #expect(status == .success)
+            let run = bench(Self.small + ["--repetitions", "1", "--warmup", "0", "--output", link])
+            #expect(run.status == .success)
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
-            #expect(parseSimpleCSV(try String(contentsOfFile: target, encoding: .utf8)).count == 2)
+            #expect(try rows(ofCSV: try String(contentsOfFile: target, encoding: .utf8)).count == 1)
             #expect(directory.contents == ["link.csv", "target.csv"])
         }
+    }
 
-        @Test("a usage error: one Error line, a usage hint, exit 64, no file", arguments: [
-            ["--queues", "0"], ["--bogus"], ["--runners", "nope"], ["--jobs", "7", "--queues", "2"],
-        ])
-        func usageError(arguments: [String]) throws {
-            let directory = try TemporaryDirectory()
-            let captured = CapturedConsole()
-            let status = Bench.main(arguments: arguments + ["--output", directory.path + "/x.csv"], console: captured.console)
-            #expect(status == .usage)
-            #expect(status.rawValue == 64)
-            let lines = captured.error.split(separator: "\n")
-            #expect(lines.first?.hasPrefix("Error: ") == true)
-            #expect(lines.filter { $0.hasPrefix("Error:") }.count == 1)
-            #expect(lines.dropFirst().first?.hasPrefix("Usage: bench") == true)
-            #expect(lines.last == "  See 'bench --help' for more information.")
-            #expect(captured.output.isEmpty)
-            #expect(directory.contents.isEmpty)
-        }
-
-        @Test("--help goes to standard output, exit 0, and lists every runner")
-        func help() {
-            let captured = CapturedConsole()
-            #expect(Bench.main(arguments: ["--help"], console: captured.console) == .success)
-            #expect(captured.error.isEmpty)
-            for kind in RunnerKind.allCases {
-                #expect(captured.output.contains(kind.id))
-                #expect(captured.output.contains(kind.referenceName))
+    /// compare, check and chart on result files made for the purpose.
+    @Suite struct SubcommandTests {
+        static func resultFile(_ cells: [(String, [Int64])], host: String = "h") -> String {
+            let machine = MachineInfo(
+                host: host, os: "os", kernel: "k", arch: "x86_64", cpuModel: "cpu", logicalCPUs: 2,
+                memoryBytes: 1, swiftVersion: "6.3.1", build: "release")
+            let configuration = RunConfiguration(queues: 4, iterations: 500)
+            let records = cells.flatMap { runner, times in
+                times.enumerated().map { index, perJob in
+                    ResultRecord(
+                        runner: runner, configuration: configuration, repetition: index + 1, status: .ok,
+                        nanoseconds: perJob * 2000, detail: "", completedIterations: 2000, machine: machine,
+                        startedAt: nil)
+                }
             }
-            #expect(captured.output.contains("EXIT CODES"))
+            return CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
         }
 
-        @Test("a result file that cannot be written: one Error line, exit 1, before any run", arguments: [
-            ("/nonexistent-directory/run.csv", "No such file or directory"),
-            ("", "it is a directory"),
-        ])
-        func unwritableOutput(path: String, reason: String) throws {
+        @Test("compare: every cell with ratios, normalized ratios and verdicts; machines with differences marked")
+        func compare() throws {
             let directory = try TemporaryDirectory()
-            let target = path.isEmpty ? directory.path : path
-            let captured = CapturedConsole()
-            let status = Bench.main(
-                arguments: ["--runners", "serial-queue", "--queues", "1", "--iterations", "5", "--output", target],
-                console: captured.console)
-            #expect(status == .failure)
-            let errors = captured.error.split(separator: "\n").filter { $0.hasPrefix("Error:") }
-            #expect(errors == ["Error: cannot write results to '\(target)': \(reason)"])
-            #expect(!captured.error.contains("[1/"))
-            #expect(directory.contents.isEmpty)
+            let a = try directory.write("a.csv", Self.resultFile([("single-threaded", [50, 50, 50]), ("serial-queue", [100, 101, 102]), ("run-loop", [900, 910, 920])]))
+            let b = try directory.write("b.csv", Self.resultFile([("single-threaded", [50, 50, 50]), ("serial-queue", [200, 201, 202]), ("global-queue", [300, 300, 300])], host: "other"))
+            let run = bench(["compare", a, b])
+            #expect(run.status == .success, "\(run.error)")
+            let text = run.output
+            #expect(text.contains("Machines (≠: differs from A)"))
+            let serial = try #require(text.split(separator: "\n").first { $0.hasPrefix("serial-queue") })
+            #expect(serial.contains("101 ns"))
+            #expect(serial.contains("201 ns"))
+            #expect(serial.contains("1.99"))
+            #expect(serial.hasSuffix("slower"))
+            #expect(text.contains("Verdicts: 0 faster, 1 slower, 1 same, 0 unsure"))
+            #expect(text.contains("Only in A: run-loop at 4×500"))
+            #expect(text.contains("Only in B: global-queue at 4×500"))
+
+            let markdown = bench(["compare", a, b, "--format", "markdown"]).output
+            #expect(markdown.contains("| host | h | other ≠ |"))
+            #expect(markdown.contains("| os | os | os |"))
+            #expect(markdown.contains("| serial-queue | 4×500 | 101 ns | 201 ns | 1.99 | 1.99 |"))
+            #expect(markdown.contains("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"))
+
+            let csv = try rows(ofCSV: bench(["compare", a, b, "--format", "csv"]).output)
+            #expect(csv.map { $0["verdict"] ?? "" } == ["same", "slower", "only-in-baseline", "only-in-candidate"])
+
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(bench(["compare", a, b, "--format", "json"]).output.utf8))
+                    as? [String: Any])
+            #expect((json["comparisons"] as? [[String: Any]])?.first?["threshold"] as? Double == 0.05)
+        }
+
+        @Test("compare and chart refuse a file that is not a result file, naming it", arguments: [["compare"], ["chart"]])
+        func refusesForeignFiles(command: [String]) throws {
+            let directory = try TemporaryDirectory()
+            let good = try directory.write("good.csv", Self.resultFile([("serial-queue", [100])]))
+            let foreign = try directory.write("people.csv", "name,age\nada,36\n")
+            let run = bench(command + [good, foreign] + (command == ["chart"] ? ["-o", directory.path + "/c.svg"] : []))
+            #expect(run.status == .failure)
+            #expect(run.error.hasPrefix("Error: '\(foreign)' line 1 is not a bench result file: it has no "))
+            #expect(run.error.split(separator: "\n").count == 1)
+            #expect(!directory.contents.contains("c.svg"))
+        }
+
+        @Test("check --input: exit 0 when every check holds, 1 with the measured values when one fails")
+        func checkInput() throws {
+            let directory = try TemporaryDirectory()
+            let file = try directory.write("r.csv", Self.resultFile([("serial-queue", [100, 100, 100]), ("detach-thread", [15_000, 15_000, 15_000])]))
+            let pass = bench(["check", "detach-thread >= 10x serial-queue", "serial-queue <= 200ns/job", "--input", file])
+            #expect(pass.status == .success)
+            #expect(pass.output.contains("PASS  detach-thread >= 10x serial-queue at 4×500: detach-thread 15.0 µs/job is 150× serial-queue 100 ns/job; needs >= 10×"))
+            #expect(pass.output.hasSuffix("bench check: all 2 checks hold\n"))
+            let fail = bench(["check", "serial-queue >= 10x detach-thread", "--input", file])
+            #expect(fail.status == .failure)
+            #expect(fail.output.contains("FAIL  serial-queue >= 10x detach-thread at 4×500: serial-queue 100 ns/job is 0.0067× detach-thread 15.0 µs/job; needs >= 10×"))
+            #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed\n"))
+            let missing = bench(["check", "run-loop <= 1us/job", "--input", file])
+            #expect(missing.status == .failure)
+            #expect(missing.output.contains("no ok run of run-loop at 4×500"))
+            let malformed = bench(["check", "serial-queue >= detach-thread", "--input", file])
+            #expect(malformed.status == .usage)
+        }
+
+        @Test("check on a fresh run: measures only the runners named; a failing check is measured again first", .timeLimit(.minutes(1)))
+        func checkFreshRun() {
+            let pass = bench(["check", "serial-queue <= 1s/job", "--queues", "2", "--iterations", "20"])
+            #expect(pass.status == .success, "\(pass.error)")
+            #expect(pass.output.contains("PASS  serial-queue <= 1000 ms/job at 2×20"))
+            #expect(!pass.error.contains("single-threaded"))
+            let fail = bench(["check", "serial-queue <= 0.001ns/job", "--queues", "2", "--iterations", "20", "--retries", "1"])
+            #expect(fail.status == .failure)
+            #expect(fail.error.contains("bench check: measurement 1: FAIL  serial-queue <= 0.001 ns/job at 2×20"))
+            #expect(fail.error.contains("measuring serial-queue at 2×20 again (retry 1 of 1)"))
+            #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed after 2 measurements\n"))
+        }
+
+        @Test("chart: a well-formed SVG with axes, labels, a legend and a bar per cell")
+        func chart() throws {
+            let directory = try TemporaryDirectory()
+            let a = try directory.write("a.csv", Self.resultFile([("serial-queue", [100, 110, 120]), ("detach-thread", [15_000, 16_000, 17_000])]))
+            let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [90, 95, 99])], host: "other"))
+            let output = directory.path + "/chart.svg"
+            let run = bench(["chart", a, b, "-o", output])
+            #expect(run.status == .success, "\(run.error)")
+            #expect(directory.contents == ["a.csv", "b.csv", "chart.svg"])
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            for text in [
+                "seconds per run", "configuration (queues × iterations per queue)", "Runners that start a thread per job",
+                "Runners that reuse threads", ">A: ", "a.csv<", ">B: ", "b.csv<", ">serial-queue<", ">detach-thread<",
+                "4×500", "other · cpu · 2 logical CPUs",
+            ] {
+                #expect(svg.contains(text), "\(text)")
+            }
+            // Three bars with a tooltip each: serial-queue in both files, detach-thread in the first.
+            #expect(svg.components(separatedBy: "<rect").count - 1 == 1 + 3 + 2)
+            #expect(svg.components(separatedBy: "<title>").count - 1 == 3)
         }
     }
 }

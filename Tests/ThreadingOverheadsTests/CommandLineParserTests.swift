@@ -1,3 +1,4 @@
+import BenchResults
 import JobRunners
 import Testing
 
@@ -5,10 +6,10 @@ import Testing
 
 extension ThreadingOverheadsTests {
     @Suite struct CommandLineParserTests {
-        func options(_ arguments: String...) throws -> BenchOptions {
+        func options(_ arguments: String...) throws -> SweepOptions {
             guard case .sweep(let options) = try CommandLineParser.parse(arguments) else {
                 Issue.record("expected a sweep for \(arguments)")
-                return BenchOptions()
+                return SweepOptions()
             }
             return options
         }
@@ -18,19 +19,23 @@ extension ThreadingOverheadsTests {
                 Issue.record("expected a sweep for \(arguments)")
                 return []
             }
-            return options.configurations.map(\.description)
+            return options.plan.configurations.map(\.description)
         }
 
         @Test("no arguments: the 2010 sweep, every runner, 1 warm-up, 3 repetitions, a new file in results/")
         func defaults() throws {
             let options = try options()
-            #expect(options.configurations.map(\.description) == ["1×100000", "4×25000", "8×12500", "16×6250"])
-            #expect(options.runners == RunnerKind.allCases)
-            #expect(options.repetitions == 3)
-            #expect(options.warmup == 1)
+            #expect(options.plan.configurations.map(\.description) == ["1×100000", "4×25000", "8×12500", "16×6250"])
+            #expect(options.plan.runners == RunnerKind.allCases)
+            #expect(options.plan.repetitions == 3)
+            #expect(options.plan.warmup == 1)
             #expect(options.output == .newFileInResults)
-            #expect(options.settings.verifyTimeout == .seconds(10))
-            #expect(options.settings.stallTimeout == .seconds(30))
+            #expect(options.format == .table)
+            #expect(options.summaryPath == nil)
+            #expect(!options.isolate)
+            #expect(!options.quiet)
+            #expect(options.plan.settings.verifyTimeout == .seconds(10))
+            #expect(options.plan.settings.stallTimeout == .seconds(30))
         }
 
         @Test("--queues and --iterations: every combination, in order")
@@ -50,81 +55,168 @@ extension ThreadingOverheadsTests {
             #expect(try configurations("--queues", "8") == ["8×12500"])
         }
 
-        @Test("--runners, --repetitions, --warmup, --output, the timeouts")
+        @Test("--runners, --repetitions, --warmup, --output, the timeouts, --format, --summary, the flags")
         func otherOptions() throws {
             let options = try options(
                 "--runners", "serial-queue,run-loop,serial-queue", "--repetitions", "5", "--warmup", "0",
-                "--output", "out.csv", "--verify-timeout", "2", "--stall-timeout", "5.5")
-            #expect(options.runners == [.serialQueue, .runLoop])
-            #expect(options.repetitions == 5)
-            #expect(options.warmup == 0)
+                "--output", "out.csv", "--verify-timeout", "2", "--stall-timeout", "5.5", "--format", "json",
+                "--summary", "summary.csv", "--isolate", "--quiet")
+            #expect(options.plan.runners == [.serialQueue, .runLoop])
+            #expect(options.plan.repetitions == 5)
+            #expect(options.plan.warmup == 0)
             #expect(options.output == .file(path: "out.csv"))
-            #expect(options.settings.verifyTimeout == .seconds(2))
-            #expect(options.settings.stallTimeout == .seconds(5.5))
+            #expect(options.plan.settings.verifyTimeout == .seconds(2))
+            #expect(options.plan.settings.stallTimeout == .seconds(5.5))
+            #expect(options.format == .json)
+            #expect(options.summaryPath == "summary.csv")
+            #expect(options.isolate)
+            #expect(options.quiet)
             #expect(try self.options("--output", "-").output == .standardOutput)
             #expect(try self.options("--output=-").output == .standardOutput)
+            for format in OutputFormat.allCases {
+                #expect(try self.options("--format", format.rawValue).format == format)
+            }
         }
 
-        @Test("--help and -h win over everything else", arguments: [["--help"], ["-h"], ["--queues", "x", "--help"]])
-        func help(arguments: [String]) throws {
-            #expect(try CommandLineParser.parse(arguments) == .help)
+        @Test(
+            "--help, -h and help give help, for the command they follow",
+            arguments: [
+                (["--help"], nil), (["-h"], nil), (["--queues", "x", "--help"], nil), (["help"], nil),
+                (["compare", "--help"], Subcommand.compare), (["help", "check"], .check), (["chart", "-h"], .chart),
+            ] as [([String], Subcommand?)])
+        func help(arguments: [String], topic: Subcommand?) throws {
+            #expect(try CommandLineParser.parse(arguments) == .help(topic))
         }
 
-        static let badCommandLines: [([String], String)] = [
-            (["--frobnicate"], "Unknown option '--frobnicate'"),
-            (["-q", "4"], "Unknown option '-q'"),
-            (["-"], "Unexpected argument '-'"),
-            (["compare"], "Unexpected argument 'compare'"),
-            (["--queues"], "Missing value for '--queues <list>'"),
-            (["--queues", "--iterations", "5"], "Missing value for '--queues <list>'"),
-            (["--output"], "Missing value for '--output <path>'"),
-            (["--output", ""], "Missing value for '--output <path>'"),
-            (["--queues", "abc"], "'--queues' expects a whole number, not 'abc'"),
-            (["--repetitions", "1.5"], "'--repetitions' expects a whole number, not '1.5'"),
-            (["--stall-timeout", "soon"], "'--stall-timeout' expects a number of seconds such as 30 or 0.5, not 'soon'"),
-            (["--verify-timeout", "nan"], "'--verify-timeout' expects a number of seconds such as 30 or 0.5, not 'nan'"),
-            (["--queues", "0"], "'--queues' must be at least 1, not 0"),
-            (["--iterations", "0"], "'--iterations' must be at least 1, not 0"),
-            (["--jobs", "0"], "'--jobs' must be at least 1, not 0"),
-            (["--repetitions", "0"], "'--repetitions' must be at least 1, not 0"),
-            (["--stall-timeout", "0"], "'--stall-timeout' must be more than 0 and at most 86400 seconds, not 0"),
-            (["--queues", "-4"], "'--queues' must be at least 1, not -4"),
-            (["--warmup", "-1"], "'--warmup' must be at least 0, not -1"),
-            (["--verify-timeout", "-1"], "'--verify-timeout' must be more than 0 and at most 86400 seconds, not -1"),
+        @Test("compare: two or more files, --threshold as a percentage, --format")
+        func compare() throws {
+            let command = try CommandLineParser.parse(["compare", "a.csv", "b.csv", "c.csv", "--threshold", "2.5%", "--format", "markdown"])
+            #expect(command == .compare(CompareOptions(paths: ["a.csv", "b.csv", "c.csv"], threshold: 0.025, format: .markdown)))
+            #expect(try CommandLineParser.parse(["compare", "a.csv", "b.csv"]) == .compare(CompareOptions(paths: ["a.csv", "b.csv"])))
+        }
+
+        @Test("check: the checks' runners and configurations make the fresh run")
+        func check() throws {
+            guard case .check(let options) = try CommandLineParser.parse([
+                "check", "detach-thread >= 10x serial-queue", "run-loop@8x12500 > 2x global-queue",
+                "--queues", "4", "--iterations", "500", "--retries", "1", "--repetitions", "5",
+            ]) else {
+                Issue.record("expected a check")
+                return
+            }
+            #expect(options.expressions.count == 2)
+            #expect(options.plan.runners == [.detachThread, .serialQueue, .runLoop, .globalQueue])
+            #expect(options.plan.configurations.map(\.description) == ["4×500", "8×12500"])
+            #expect(options.plan.repetitions == 5)
+            #expect(options.retries == 1)
+            #expect(options.inputPath == nil)
+            #expect(options.output == OutputDestination.none)
+
+            guard case .check(let named) = try CommandLineParser.parse(["check", "run-loop@8x12500 > 2x global-queue"]) else {
+                Issue.record("expected a check")
+                return
+            }
+            // Only the named configuration: no check needs the default sweep.
+            #expect(named.plan.configurations.map(\.description) == ["8×12500"])
+
+            guard case .check(let input) = try CommandLineParser.parse(["check", "serial-queue <= 200ns/job", "--input", "r.csv"]) else {
+                Issue.record("expected a check")
+                return
+            }
+            #expect(input.inputPath == "r.csv")
+        }
+
+        @Test("chart: files and an SVG path")
+        func chart() throws {
+            #expect(
+                try CommandLineParser.parse(["chart", "a.csv", "b.csv", "-o", "c.svg"])
+                    == .chart(ChartOptions(paths: ["a.csv", "b.csv"], outputPath: "c.svg", title: nil)))
+            #expect(
+                try CommandLineParser.parse(["chart", "a.csv", "--output=c.svg", "--title", "Mine"])
+                    == .chart(ChartOptions(paths: ["a.csv"], outputPath: "c.svg", title: "Mine")))
+        }
+
+        static let badCommandLines: [([String], String, Subcommand?)] = [
+            (["--frobnicate"], "Unknown option '--frobnicate'", nil),
+            (["-q", "4"], "Unknown option '-q'", nil),
+            (["-"], "Unexpected argument '-'", nil),
+            (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart", nil),
+            (["--queues"], "Missing value for '--queues <list>'", nil),
+            (["--queues", "--iterations", "5"], "Missing value for '--queues <list>'", nil),
+            (["--output"], "Missing value for '--output <path>'", nil),
+            (["--output", ""], "Missing value for '--output <path>'", nil),
+            (["--quiet=yes"], "'--quiet' takes no value", nil),
+            (["--queues", "abc"], "'--queues' expects a whole number, not 'abc'", nil),
+            (["--repetitions", "1.5"], "'--repetitions' expects a whole number, not '1.5'", nil),
+            (["--stall-timeout", "soon"], "'--stall-timeout' expects a number of seconds such as 30 or 0.5, not 'soon'", nil),
+            (["--verify-timeout", "nan"], "'--verify-timeout' expects a number of seconds such as 30 or 0.5, not 'nan'", nil),
+            (["--queues", "0"], "'--queues' must be at least 1, not 0", nil),
+            (["--iterations", "0"], "'--iterations' must be at least 1, not 0", nil),
+            (["--jobs", "0"], "'--jobs' must be at least 1, not 0", nil),
+            (["--repetitions", "0"], "'--repetitions' must be at least 1, not 0", nil),
+            (["--stall-timeout", "0"], "'--stall-timeout' must be more than 0 and at most 86400 seconds, not 0", nil),
+            (["--queues", "-4"], "'--queues' must be at least 1, not -4", nil),
+            (["--warmup", "-1"], "'--warmup' must be at least 0, not -1", nil),
+            (["--verify-timeout", "-1"], "'--verify-timeout' must be more than 0 and at most 86400 seconds, not -1", nil),
             (
                 ["--iterations", "99999999999999999999"],
-                "'--iterations' value '99999999999999999999' is out of range (at most 9223372036854775807)"
+                "'--iterations' value '99999999999999999999' is out of range (at most 9223372036854775807)", nil
             ),
-            (["--stall-timeout", "1e9"], "'--stall-timeout' must be more than 0 and at most 86400 seconds, not 1e9"),
+            (["--stall-timeout", "1e9"], "'--stall-timeout' must be more than 0 and at most 86400 seconds, not 1e9", nil),
             (
                 ["--queues", "4", "--iterations", "4611686018427387904"],
-                "4 queues × 4611686018427387904 iterations is more jobs than can be counted"
+                "4 queues × 4611686018427387904 iterations is more jobs than can be counted", nil
             ),
-            (["--queues", ""], "'--queues' needs at least one value"),
-            (["--queues="], "'--queues' needs at least one value"),
-            (["--runners", ""], "'--runners' needs at least one value"),
-            (["--queues", "4,,8"], "'--queues' has an empty item in '4,,8'"),
+            (["--queues", ""], "'--queues' needs at least one value", nil),
+            (["--queues="], "'--queues' needs at least one value", nil),
+            (["--runners", ""], "'--runners' needs at least one value", nil),
+            (["--queues", "4,,8"], "'--queues' has an empty item in '4,,8'", nil),
             (
                 ["--runners", "serial-queue,gcd"],
                 "Unknown runner 'gcd' in '--runners'; the runners are: single-threaded, run-loop, detach-thread, "
-                    + "verified-detach, serial-queue, global-queue"
+                    + "verified-detach, serial-queue, global-queue", nil
             ),
             (
                 ["--jobs", "100", "--queues", "3"],
-                "--jobs 100 is not divisible by --queues 3: give a --jobs that is, or --iterations"
+                "--jobs 100 is not divisible by --queues 3: give a --jobs that is, or --iterations", nil
             ),
-            (["--queues", "3"], "--jobs 100000 is not divisible by --queues 3: give a --jobs that is, or --iterations"),
-            (["--jobs", "100", "--iterations", "10"], "'--jobs' and '--iterations' cannot be combined: give one or the other"),
+            (["--queues", "3"], "--jobs 100000 is not divisible by --queues 3: give a --jobs that is, or --iterations", nil),
+            (["--jobs", "100", "--iterations", "10"], "'--jobs' and '--iterations' cannot be combined: give one or the other", nil),
             (
                 ["--verify-timeout", "30"],
                 "'--verify-timeout' (30 s) must be shorter than '--stall-timeout' (30 s), or a thread that never "
-                    + "starts is reported as a stall"
+                    + "starts is reported as a stall", nil
             ),
+            (["--format", "xml"], "Unknown format 'xml' for '--format'; the formats are: table, csv, json, markdown", nil),
+            (["--summary", "-"], "'--summary' needs a file path (the summary goes to standard output with --format csv)", nil),
+            (["compare", "a.csv"], "'bench compare' needs two or more result files: the baseline first", .compare),
+            (["compare", "a.csv", "b.csv", "--threshold", "0"], "'--threshold' must be more than 0 and less than 100 (percent), not 0", .compare),
+            (["compare", "a.csv", "b.csv", "--threshold", "five"], "'--threshold' expects a percentage such as 5 or 2.5%, not 'five'", .compare),
+            (["compare", "a.csv", "b.csv", "--queues", "4"], "Unknown option '--queues'", .compare),
+            (["check"], "'bench check' needs at least one check, such as 'detach-thread >= 10x serial-queue'", .check),
+            (
+                ["check", "serial-queue >= 10 detach-thread"],
+                "'serial-queue >= 10 detach-thread' is not a check: expected 'x' and a runner (10x serial-queue) or "
+                    + "a cost per job (10ns/job) after '10'", .check
+            ),
+            (
+                ["check", "gcd >= 2x serial-queue"],
+                "Unknown runner 'gcd'; the runners are: single-threaded, run-loop, detach-thread, verified-detach, "
+                    + "serial-queue, global-queue", .check
+            ),
+            (
+                ["check", "serial-queue <= 1us/job", "--input", "r.csv", "--queues", "4"],
+                "'--input' checks an existing file, so '--queues', which shapes a fresh run, does not apply", .check
+            ),
+            (["check", "serial-queue <= 1us/job", "--runners", "run-loop"], "Unknown option '--runners'", .check),
+            (["chart", "a.csv"], "'bench chart' needs '--output <path>' (or -o), the SVG file to write", .chart),
+            (["chart", "-o", "c.svg"], "'bench chart' needs one or more result files", .chart),
+            (["chart", "a.csv", "-o", "-"], "'bench chart' writes a file: give '--output <path>' a path, not -", .chart),
         ]
 
         @Test("bad command lines are refused with a message that says what is wrong", arguments: badCommandLines)
-        func refuses(arguments: [String], message: String) {
-            #expect(throws: UsageError(message)) {
+        func refuses(arguments: [String], message: String, command: Subcommand?) {
+            #expect(throws: UsageError(message, command: command)) {
                 try CommandLineParser.parse(arguments)
             }
         }

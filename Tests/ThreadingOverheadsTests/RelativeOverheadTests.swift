@@ -1,56 +1,51 @@
+import BenchResults
+import JobRunners
 import Testing
 
-@testable import JobRunners
-
 extension ThreadingOverheadsTests {
-    /// The 2010 experiment's ordering of costs, as ratios of medians measured in the same run.
+    /// The 2010 experiment's ordering of costs, as ratios of medians measured in the same run, through the same
+    /// `Report` API that a user's own tests would use.
     ///
     /// These hold in the debug build that `swift test` makes, on a 2-core machine with one core kept busy
     /// (`yes >/dev/null &`). The margins were measured there over repeated runs; README.md's "Tests" section gives
     /// the ratios seen and the slack each bound leaves.
     @Suite struct RelativeOverheadTests {
-        /// Small enough to keep the test short (detach runs dominate: about 1 to 5 s in all), large enough that a
-        /// serial-queue run lasts about a millisecond.
+        /// Small enough to keep the test short (the detach runs take about 2 to 7 s in all), large enough that a
+        /// serial-queue run lasts about a millisecond; 7 repetitions round-robin after a warm-up.
         static let configuration = RunConfiguration(queues: 4, iterations: 2_500)
-        static let repetitions = 7
-
-        /// Median nanoseconds per job for each runner, from one warm-up and `repetitions` runs taken round-robin.
-        static func medianCostPerJob(_ kinds: [RunnerKind]) throws -> [RunnerKind: Double] {
-            var samples: [RunnerKind: [Double]] = [:]
-            for kind in kinds {
-                _ = Experiment.run(kind, configuration: configuration)
-            }
-            for _ in 0..<repetitions {
-                for kind in kinds {
-                    let outcome = Experiment.run(kind, configuration: configuration)
-                    let nanoseconds = try #require(outcome.nanoseconds, "\(kind.id): \(outcome.detail)")
-                    samples[kind, default: []].append(Double(nanoseconds) / Double(configuration.jobs))
-                }
-            }
-            return samples.mapValues { values in values.sorted()[values.count / 2] }
-        }
+        static let plan = SweepPlan(
+            runners: [.serialQueue, .runLoop, .detachThread, .verifiedDetach], configurations: [configuration],
+            repetitions: 7, warmup: 1)
 
         @Test(
             "detach-thread ≥ 4× run-loop ≥ 4× serial-queue, verified-detach ≥ 0.8× detach-thread",
             .timeLimit(.minutes(2)))
         func referenceOrdering() throws {
-            let cost = try Self.medianCostPerJob([.serialQueue, .runLoop, .detachThread, .verifiedDetach])
-            let serialQueue = try #require(cost[.serialQueue])
-            let runLoop = try #require(cost[.runLoop])
-            let detachThread = try #require(cost[.detachThread])
-            let verifiedDetach = try #require(cost[.verifiedDetach])
-            let ratios = [
-                ("detach-thread / run-loop", detachThread / runLoop),
-                ("run-loop / serial-queue", runLoop / serialQueue),
-                ("verified-detach / detach-thread", verifiedDetach / detachThread),
-            ]
+            let report = Report.measure(Self.plan)
+            for cell in report.cells {
+                #expect(cell.failedRuns + cell.stalledRuns == 0, "\(cell.key): \(cell.warnings)")
+            }
+            let detachOverRunLoop = try #require(report.ratio(.detachThread, to: .runLoop, at: Self.configuration))
+            let runLoopOverSerial = try #require(report.ratio(.runLoop, to: .serialQueue, at: Self.configuration))
+            let verifiedOverDetach = try #require(
+                report.ratio(.verifiedDetach, to: .detachThread, at: Self.configuration))
             // Printed so that CI logs keep a record of the margins.
-            print("relative overhead:", ratios.map { "\($0.0) = \(($0.1 * 100).rounded() / 100)" }.joined(separator: ", "))
-            #expect(detachThread >= 4 * runLoop, "detach-thread \(detachThread) ns/job, run-loop \(runLoop) ns/job")
-            #expect(runLoop >= 4 * serialQueue, "run-loop \(runLoop) ns/job, serial-queue \(serialQueue) ns/job")
-            #expect(
-                verifiedDetach >= 0.8 * detachThread,
-                "verified-detach \(verifiedDetach) ns/job, detach-thread \(detachThread) ns/job")
+            print(
+                "relative overhead: detach-thread / run-loop = \(Format.ratio(detachOverRunLoop)), "
+                    + "run-loop / serial-queue = \(Format.ratio(runLoopOverSerial)), "
+                    + "verified-detach / detach-thread = \(Format.ratio(verifiedOverDetach))")
+            #expect(detachOverRunLoop >= 4)
+            #expect(runLoopOverSerial >= 4)
+            #expect(verifiedOverDetach >= 0.8)
+            // The same bounds, as the checks `bench check` takes.
+            for check in [
+                "detach-thread >= 4x run-loop", "run-loop >= 4x serial-queue", "verified-detach >= 0.8x detach-thread",
+            ] {
+                let results = try report.check(check)
+                let explanations = results.map(\.explanation)
+                #expect(results.count == 1)
+                #expect(results.allSatisfy { $0.holds }, "\(explanations)")
+            }
         }
     }
 }

@@ -15,13 +15,43 @@ public struct MachineInfo: Sendable, Equatable {
     public var kernel: String
     public var arch: String
     public var cpuModel: String
-    /// Logical CPUs this process may use.
-    public var logicalCPUs: Int
-    public var memoryBytes: UInt64
+    /// Logical CPUs this process may use; nil where unknown (a file that doesn't say).
+    public var logicalCPUs: Int?
+    /// Physical memory; nil where unknown.
+    public var memoryBytes: UInt64?
     /// The Swift compiler that built `bench`.
     public var swiftVersion: String
     /// `release` or `debug`.
     public var build: String
+
+    public init(
+        host: String, os: String, kernel: String, arch: String, cpuModel: String, logicalCPUs: Int?,
+        memoryBytes: UInt64?, swiftVersion: String, build: String
+    ) {
+        self.host = host
+        self.os = os
+        self.kernel = kernel
+        self.arch = arch
+        self.cpuModel = cpuModel
+        self.logicalCPUs = logicalCPUs
+        self.memoryBytes = memoryBytes
+        self.swiftVersion = swiftVersion
+        self.build = build
+    }
+
+    /// The CSV columns of the details, in order.
+    public static let columns = [
+        "host", "os", "kernel", "arch", "cpu_model", "logical_cpus", "memory_bytes", "swift_version", "build",
+    ]
+
+    /// The details as (CSV column, value) pairs, in the order of ``columns``; unknown values are empty.
+    public var fields: [(column: String, value: String)] {
+        let values = [
+            host, os, kernel, arch, cpuModel, logicalCPUs.map(String.init) ?? "",
+            memoryBytes.map(String.init) ?? "", swiftVersion, build,
+        ]
+        return Array(zip(Self.columns, values))
+    }
 
     /// Reads this machine's details; what cannot be found is left empty.
     public static func current() -> MachineInfo {

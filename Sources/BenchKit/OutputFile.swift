@@ -1,3 +1,4 @@
+import BenchResults
 import Foundation
 
 #if canImport(Glibc)
@@ -8,23 +9,25 @@ import Musl
 import Darwin
 #endif
 
-/// A problem with the result file; reported as one `Error:` line, exit code 1.
-public struct ResultFileError: Error, CustomStringConvertible {
+/// A problem with an output file; reported as one `Error:` line, exit code 1.
+public struct OutputFileError: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// Where a sweep's rows go as the runs finish, so that no finished run is lost and no half-written file is left.
+/// A file that `bench` writes (result rows, a summary, a chart), written so that nothing is lost and no
+/// half-written file is left.
 ///
-/// A regular file is written beside its destination under a temporary name, a whole row at a time as each run
-/// finishes, and renamed to its destination only when the sweep ends. An existing device or pipe (`/dev/null`, a
-/// FIFO) is written in place, since renaming over it would replace it. `--output -` writes the rows to standard
-/// output as they come.
-final class ResultFile {
-    /// Where the rows end up, as the user should see it: a path, or `-` for standard output.
+/// A regular file is written beside its destination under a temporary name (`.NAME.partial-PID`), a whole piece
+/// at a time (a sweep's rows as each run finishes), and renamed to its destination only by ``finish()``. An
+/// existing device or pipe (`/dev/null`, a FIFO) is written in place, since renaming over it would replace it.
+/// Standard output (`-`) gets the text as it comes.
+final class OutputFile {
+    /// Where the text ends up, as the user should see it: a path, `-` for standard output, empty for nowhere.
     let displayPath: String
 
     private enum Sink {
         case console(@Sendable (String) -> Void)
+        case discard
         case stream(descriptor: Int32)
         case file(descriptor: Int32, temporaryPath: String, finalPath: String)
     }
@@ -32,12 +35,17 @@ final class ResultFile {
     /// Nil once the file is finished or discarded.
     private var sink: Sink?
 
-    /// Opens `output` and writes the header row; `console` is where `-` writes.
-    init(output: BenchOptions.Output, console: Console, host: String, now: Date = Date()) throws(ResultFileError) {
-        switch output {
+    /// Opens `destination`; `console` is where `-` writes, and `host` names a new file in results/.
+    init(_ destination: OutputDestination, console: Console, host: String = "", now: Date = Date())
+        throws(OutputFileError)
+    {
+        switch destination {
         case .standardOutput:
             displayPath = "-"
             sink = .console(console.output)
+        case .none:
+            displayPath = ""
+            sink = .discard
         case .file(let path):
             displayPath = path
             sink = try Self.openSink(path)
@@ -46,8 +54,15 @@ final class ResultFile {
             displayPath = path
             sink = try Self.openSink(path)
         }
+    }
+
+    /// Opens `destination` for a CSV file and writes its header row.
+    convenience init(csv destination: OutputDestination, header: [String], console: Console, host: String = "")
+        throws(OutputFileError)
+    {
+        try self.init(destination, console: console, host: host)
         do {
-            try write(CSV.line(ResultSchema.columns))
+            try write(CSV.line(header))
         } catch {
             discard()
             throw error
@@ -58,17 +73,17 @@ final class ResultFile {
         discard()
     }
 
-    /// Appends one whole row.
-    func append(_ record: ResultRecord) throws(ResultFileError) {
-        try write(CSV.line(ResultSchema.fields(of: record)))
+    /// Appends one CSV record.
+    func append(fields: [String]) throws(OutputFileError) {
+        try write(CSV.line(fields))
     }
 
     /// Makes the file complete at its destination.
-    func finish() throws(ResultFileError) {
+    func finish() throws(OutputFileError) {
         let sink = self.sink
         self.sink = nil
         switch sink {
-        case nil, .console:
+        case nil, .console, .discard:
             return
         case .stream(let descriptor):
             guard close(descriptor) == 0 else {
@@ -90,7 +105,7 @@ final class ResultFile {
         let sink = self.sink
         self.sink = nil
         switch sink {
-        case nil, .console:
+        case nil, .console, .discard:
             return
         case .stream(let descriptor):
             close(descriptor)
@@ -100,11 +115,14 @@ final class ResultFile {
         }
     }
 
-    private func write(_ text: String) throws(ResultFileError) {
+    /// Appends `text`.
+    func write(_ text: String) throws(OutputFileError) {
         let descriptor: Int32
         switch sink {
         case nil:
-            preconditionFailure("the result file is already closed")
+            preconditionFailure("the output file is already closed")
+        case .discard:
+            return
         case .console(let output):
             output(text)
             return
@@ -128,12 +146,12 @@ final class ResultFile {
 
     /// Opens `path` for writing: in place if it is an existing device or pipe, else under a temporary name beside
     /// the file the path names (following a symbolic link to it).
-    private static func openSink(_ path: String) throws(ResultFileError) -> Sink {
+    private static func openSink(_ path: String) throws(OutputFileError) -> Sink {
         var info = stat()
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                throw ResultFileError(description: "cannot write results to '\(path)': it is a directory")
+                throw OutputFileError(description: "cannot write '\(path)': it is a directory")
             case S_IFREG:
                 break
             default:
@@ -174,12 +192,12 @@ final class ResultFile {
     }
 
     /// `results/<host>-<date>-<time>.csv` in UTC, creating `results/` if needed, with a suffix if the name is taken.
-    private static func newResultsPath(now: Date, host: String) throws(ResultFileError) -> String {
+    private static func newResultsPath(now: Date, host: String) throws(OutputFileError) -> String {
         let directory = "results"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw ResultFileError(
+            throw OutputFileError(
                 description: "cannot create the directory '\(directory)': \(error.localizedDescription)")
         }
         let safeHost = String(
@@ -194,12 +212,12 @@ final class ResultFile {
         return path
     }
 
-    private func failure() -> ResultFileError {
+    private func failure() -> OutputFileError {
         Self.failure(displayPath)
     }
 
     /// The error for the current `errno`.
-    private static func failure(_ path: String) -> ResultFileError {
-        ResultFileError(description: "cannot write results to '\(path)': \(String(cString: strerror(errno)))")
+    private static func failure(_ path: String) -> OutputFileError {
+        OutputFileError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
 }

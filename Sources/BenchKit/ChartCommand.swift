@@ -1,0 +1,366 @@
+import BenchResults
+import Foundation
+import JobRunners
+
+/// `bench chart FILE… -o chart.svg`: the result files as an SVG bar chart.
+enum ChartCommand {
+    static func run(_ options: ChartOptions, console: Console) -> ExitCode {
+        let files: [ResultSet]
+        do {
+            files = try ResultSet.read(options.paths)
+        } catch {
+            console.error("Error: \(error)\n")
+            return .failure
+        }
+        let chart = BarChart(files: files, title: options.title)
+        do {
+            let output = try OutputFile(.file(path: options.outputPath), console: console)
+            try output.write(chart.svg())
+            try output.finish()
+        } catch {
+            console.error("Error: \(error)\n")
+            return .failure
+        }
+        console.error("bench chart: wrote \(options.outputPath)\n")
+        return .success
+    }
+}
+
+/// Grouped bars of the median seconds per run, one group per configuration and one bar per runner, with whiskers
+/// from p25 to p75, as the 2010 post drew its results. Runners that start a thread per job get a panel of their
+/// own below the others; several files stand side by side, sharing each panel's axis.
+struct BarChart {
+    let files: [ResultSet]
+    let reports: [Report]
+    let title: String
+
+    init(files: [ResultSet], title: String?) {
+        self.files = files
+        self.reports = files.map { Report(records: $0.records) }
+        self.title = title ?? "Median seconds per run, by configuration and runner"
+    }
+
+    // Layout, in SVG user units (pixels).
+    private let barWidth = 14.0
+    private let groupGap = 22.0
+    private let panelHeight = 250.0
+    private let leftMargin = 78.0
+    private let columnGap = 40.0
+    private let panelGap = 86.0
+    /// Groups are at least this wide, so that their labels fit.
+    private let minimumGroupWidth = 70.0
+    /// Rough width of a character of 11-unit text, to wrap the file headers.
+    private let characterWidth = 6.2
+
+    private static let palette = [
+        "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f",
+        "#bab0ac",
+    ]
+
+    /// Every runner in any file, in order of first appearance; each keeps its colour in every panel.
+    private var runners: [String] {
+        var runners: [String] = []
+        for report in reports {
+            for runner in report.runners where !runners.contains(runner) {
+                runners.append(runner)
+            }
+        }
+        return runners
+    }
+
+    private func color(_ runner: String) -> String {
+        let index = runners.firstIndex(of: runner) ?? 0
+        return Self.palette[index % Self.palette.count]
+    }
+
+    /// The panels, top to bottom: runners that reuse threads, then those that start one per job.
+    private var panels: [(title: String, runners: [String])] {
+        let perJob = runners.filter { RunnerKind(id: $0)?.startsThreadPerJob ?? false }
+        let others = runners.filter { !perJob.contains($0) }
+        return [
+            ("Runners that reuse threads (or use none)", others),
+            ("Runners that start a thread per job", perJob),
+        ].filter { !$0.1.isEmpty }
+    }
+
+    private func groupWidth(runners: Int) -> Double {
+        max(minimumGroupWidth, Double(runners) * barWidth)
+    }
+
+    private func columnWidth(_ index: Int, panelRunners: Int) -> Double {
+        let groups = Double(reports[index].configurations.count)
+        return max(300, groups * (groupWidth(runners: panelRunners) + groupGap) + groupGap)
+    }
+
+    /// Where each legend item goes, relative to the legend's top left, in rows that fit a chart `width` wide.
+    private func legendLayout(width: Double) -> [(runner: String, x: Double, y: Double)] {
+        var items: [(runner: String, x: Double, y: Double)] = []
+        var x = 0.0
+        var y = 0.0
+        for runner in runners {
+            let itemWidth = 17 + Double(runner.count) * 7 + 22
+            if leftMargin + x + itemWidth > width - 10, x > 0 {
+                x = 0
+                y += 20
+            }
+            items.append((runner, x, y))
+            x += itemWidth
+        }
+        return items
+    }
+
+    /// `text` broken into lines of at most `width` units, at spaces.
+    private func wrap(_ text: String, width: Double) -> [String] {
+        let limit = max(10, Int(width / characterWidth))
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > limit {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty {
+            lines.append(line)
+        }
+        return lines
+    }
+
+    func svg() -> String {
+        let panels = self.panels
+        let widest = panels.map(\.runners.count).max() ?? 1
+        let widths = reports.indices.map { columnWidth($0, panelRunners: widest) }
+        // At least as wide as the title and the line under it.
+        let width = max(
+            leftMargin + widths.reduce(0, +) + columnGap * Double(max(0, reports.count - 1)) + 30,
+            Double(title.count) * 10.5 + 40, 640)
+        let headers = files.indices.map { index in
+            [Self.shortened("\(FileComparison.label(index)): ", files[index].path, width: widths[index] - 10)]
+                + wrap(files[index].machines.first.map(Self.machineDetails) ?? "", width: widths[index])
+        }
+        let headerLines = headers.map(\.count).max() ?? 1
+        let top = 76 + Double(headerLines) * 15 + 34
+        let legendTop = top + Double(panels.count) * (panelHeight + panelGap) - 20
+        let legend = legendLayout(width: width)
+        let height = legendTop + (legend.map(\.y).max() ?? 0) + 40
+        var svg = SVGText()
+        svg.open(
+            "svg",
+            [
+                "xmlns": "http://www.w3.org/2000/svg", "width": Self.number(width), "height": Self.number(height),
+                "viewBox": "0 0 \(Self.number(width)) \(Self.number(height))",
+                "font-family": "Helvetica, Arial, sans-serif", "font-size": "12",
+            ])
+        svg.element("rect", ["x": "0", "y": "0", "width": "100%", "height": "100%", "fill": "white"])
+        svg.text(title, x: 20, y: 30, ["font-size": "18", "font-weight": "bold"])
+        svg.text(
+            "Bars: median of the ok repetitions; whiskers: p25 to p75; × marks a cell without an ok run.",
+            x: 20, y: 50, ["fill": "#555"])
+
+        var x = leftMargin
+        for (index, lines) in headers.enumerated() {
+            for (number, line) in lines.enumerated() {
+                let style: [String: String] =
+                    number == 0 ? ["font-weight": "bold"] : ["fill": "#555", "font-size": "11"]
+                svg.text(line, x: x, y: 76 + Double(number) * 15, style)
+            }
+            x += widths[index] + columnGap
+        }
+
+        for (panelIndex, panel) in panels.enumerated() {
+            let panelTop = top + Double(panelIndex) * (panelHeight + panelGap)
+            let maximum = reports.flatMap { report in
+                report.cells.filter { panel.runners.contains($0.runner) }.compactMap { cell in
+                    [cell.p75, cell.median, cell.maximum == nil ? nil : cell.p75].compactMap { $0 }.max()
+                }
+            }.max() ?? 1
+            let axis = Self.axis(upTo: maximum)
+            func y(_ seconds: Double) -> Double {
+                panelTop + panelHeight - seconds / axis.top * panelHeight
+            }
+            svg.text(panel.title, x: leftMargin, y: panelTop - 14, ["font-weight": "bold", "font-size": "13"])
+            svg.text(
+                "seconds per run", x: 22, y: panelTop + panelHeight / 2,
+                ["text-anchor": "middle", "transform": "rotate(-90 22 \(Self.number(panelTop + panelHeight / 2)))"])
+            var columnX = leftMargin
+            for (index, report) in reports.enumerated() {
+                let columnWidth = widths[index]
+                // Grid lines and the y axis's labels (on the first column; the others share the scale).
+                for tick in axis.ticks {
+                    svg.element(
+                        "line",
+                        [
+                            "x1": Self.number(columnX), "x2": Self.number(columnX + columnWidth),
+                            "y1": Self.number(y(tick)), "y2": Self.number(y(tick)), "stroke": "#ddd",
+                        ])
+                    svg.text(
+                        Self.tickLabel(tick, step: axis.step), x: columnX - 6, y: y(tick) + 4,
+                        ["text-anchor": "end", "fill": "#333", "font-size": "11"])
+                }
+                svg.element(
+                    "line",
+                    [
+                        "x1": Self.number(columnX), "x2": Self.number(columnX), "y1": Self.number(panelTop),
+                        "y2": Self.number(panelTop + panelHeight), "stroke": "#333",
+                    ])
+                svg.element(
+                    "line",
+                    [
+                        "x1": Self.number(columnX), "x2": Self.number(columnX + columnWidth),
+                        "y1": Self.number(panelTop + panelHeight), "y2": Self.number(panelTop + panelHeight),
+                        "stroke": "#333",
+                    ])
+                var groupX = columnX + groupGap
+                let groupWidth = self.groupWidth(runners: panel.runners.count)
+                for configuration in report.configurations {
+                    let barsStart = groupX + (groupWidth - Double(panel.runners.count) * barWidth) / 2
+                    for (slot, runner) in panel.runners.enumerated() {
+                        let barX = barsStart + Double(slot) * barWidth
+                        guard let cell = report.cell(runner, at: configuration) else {
+                            continue
+                        }
+                        guard let median = cell.median, let p25 = cell.p25, let p75 = cell.p75 else {
+                            svg.text(
+                                "×", x: barX + barWidth / 2, y: panelTop + panelHeight - 4,
+                                ["text-anchor": "middle", "fill": color(runner), "font-weight": "bold"])
+                            continue
+                        }
+                        let barTop = y(median)
+                        svg.element(
+                            "rect",
+                            [
+                                "x": Self.number(barX + 1), "y": Self.number(barTop), "width": Self.number(barWidth - 2),
+                                "height": Self.number(panelTop + panelHeight - barTop), "fill": color(runner),
+                            ],
+                            title: "\(runner) at \(configuration): median \(Format.seconds(nanoseconds: median * 1e9)) s, "
+                                + "p25 \(Format.seconds(nanoseconds: p25 * 1e9)) s, p75 \(Format.seconds(nanoseconds: p75 * 1e9)) s")
+                        if p75 > p25 {
+                            let center = Self.number(barX + barWidth / 2)
+                            let capLeft = Self.number(barX + barWidth / 2 - 3)
+                            let capRight = Self.number(barX + barWidth / 2 + 3)
+                            let low = Self.number(y(p25))
+                            let high = Self.number(y(p75))
+                            svg.element(
+                                "path",
+                                [
+                                    "d": "M\(center) \(low)V\(high)M\(capLeft) \(low)H\(capRight)M\(capLeft) \(high)H\(capRight)",
+                                    "stroke": "#222", "stroke-width": "1.2", "fill": "none",
+                                ])
+                        }
+                    }
+                    svg.text(
+                        "\(configuration.queues)×\(configuration.iterations)", x: groupX + groupWidth / 2,
+                        y: panelTop + panelHeight + 16, ["text-anchor": "middle", "font-size": "11"])
+                    groupX += groupWidth + groupGap
+                }
+                svg.text(
+                    "configuration (queues × iterations per queue)", x: columnX + columnWidth / 2,
+                    y: panelTop + panelHeight + 34, ["text-anchor": "middle", "fill": "#555", "font-size": "11"])
+                columnX += columnWidth + columnGap
+            }
+        }
+
+        for item in legend {
+            let itemX = leftMargin + item.x
+            let itemY = legendTop + item.y
+            svg.element(
+                "rect",
+                ["x": Self.number(itemX), "y": Self.number(itemY), "width": "12", "height": "12", "fill": color(item.runner)])
+            svg.text(item.runner, x: itemX + 17, y: itemY + 10.5, [:])
+        }
+        svg.close("svg")
+        return svg.text
+    }
+
+    /// A y axis from 0 to a round number at or above `maximum`, with 4 to 8 round steps.
+    static func axis(upTo maximum: Double) -> (top: Double, step: Double, ticks: [Double]) {
+        guard maximum > 0, maximum.isFinite else {
+            return (1, 0.25, [0, 0.25, 0.5, 0.75, 1])
+        }
+        let rough = maximum / 5
+        let magnitude = pow(10, (log10(rough)).rounded(.down))
+        let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
+        let steps = (maximum / step).rounded(.up)
+        let top = steps * step
+        return (top, step, (0...Int(steps)).map { Double($0) * step })
+    }
+
+    /// A tick's label with as many decimals as its step needs.
+    static func tickLabel(_ value: Double, step: Double) -> String {
+        let decimals = max(0, Int((-log10(step)).rounded(.up)) + (step / pow(10, (log10(step)).rounded(.down)) == 2.5 ? 1 : 0))
+        return String(format: "%.\(decimals)f", value)
+    }
+
+    /// `prefix` and `path`, the path cut from the left (`…/results/x.csv`) to fit `width` units of bold 12-unit
+    /// text.
+    static func shortened(_ prefix: String, _ path: String, width: Double) -> String {
+        let limit = max(12, Int(width / 7.4)) - prefix.count
+        return prefix + (path.count <= limit ? path : "…" + path.suffix(limit - 1))
+    }
+
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    static func machineDetails(_ machine: MachineInfo) -> String {
+        [
+            machine.host, machine.cpuModel, machine.logicalCPUs.map { "\($0) logical CPUs" } ?? "", machine.os,
+            machine.swiftVersion.isEmpty ? "" : "Swift \(machine.swiftVersion)", machine.build,
+        ].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+}
+
+/// SVG text built element by element, with attribute values and text escaped for XML.
+struct SVGText {
+    private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    private var depth = 0
+
+    private static func escape(_ value: String) -> String {
+        var escaped = ""
+        for character in value {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    private static func attributes(_ attributes: [String: String]) -> String {
+        attributes.sorted { $0.key < $1.key }.map { " \($0.key)=\"\(escape($0.value))\"" }.joined()
+    }
+
+    private var indent: String {
+        String(repeating: "  ", count: depth)
+    }
+
+    mutating func open(_ name: String, _ attributes: [String: String]) {
+        text += "\(indent)<\(name)\(Self.attributes(attributes))>\n"
+        depth += 1
+    }
+
+    mutating func close(_ name: String) {
+        depth -= 1
+        text += "\(indent)</\(name)>\n"
+    }
+
+    mutating func element(_ name: String, _ attributes: [String: String], title: String? = nil) {
+        if let title {
+            text += "\(indent)<\(name)\(Self.attributes(attributes))><title>\(Self.escape(title))</title></\(name)>\n"
+        } else {
+            text += "\(indent)<\(name)\(Self.attributes(attributes))/>\n"
+        }
+    }
+
+    mutating func text(_ content: String, x: Double, y: Double, _ attributes: [String: String]) {
+        var all = attributes
+        all["x"] = BarChart.number(x)
+        all["y"] = BarChart.number(y)
+        text += "\(indent)<text\(Self.attributes(all))>\(Self.escape(content))</text>\n"
+    }
+}

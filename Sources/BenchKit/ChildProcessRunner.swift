@@ -1,0 +1,77 @@
+import BenchResults
+import Foundation
+import Synchronization
+import JobRunners
+
+/// Makes each recorded run in a fresh `bench` process (`--isolate`), so that Dispatch's thread pool, the allocator
+/// and the caches start cold for every repetition, as they do for a program that runs once.
+///
+/// The child runs one runner in one configuration: its warm-ups, then one recorded repetition, written as CSV to
+/// its standard output, which this process reads back.
+struct ChildProcessRunner {
+    let executable: URL
+    let plan: SweepPlan
+
+    func measure(_ step: Sweep.Step) -> RunOutcome {
+        let startedAt = Date()
+        func failed(_ detail: String) -> RunOutcome {
+            RunOutcome(status: .failed, nanoseconds: nil, detail: detail, completedIterations: 0, startedAt: startedAt)
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "--runners", step.runner.id,
+            "--queues", String(step.configuration.queues),
+            "--iterations", String(step.configuration.iterations),
+            "--repetitions", "1",
+            "--warmup", String(plan.warmup),
+            "--verify-timeout", plan.settings.verifyTimeout.secondsText,
+            "--stall-timeout", plan.settings.stallTimeout.secondsText,
+            "--output", "-",
+            "--quiet",
+        ]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            return failed("cannot start a child process (--isolate): \(error.localizedDescription)")
+        }
+        // Standard error is read on another thread, so that neither pipe can fill up and stall the child.
+        let errorText = Mutex<Data>(Data())
+        let errorsRead = DispatchSemaphore(value: 0)
+        let errorHandle = errors.fileHandleForReading
+        DispatchQueue.global().async {
+            let data = errorHandle.readDataToEndOfFile()
+            errorText.withLock { $0 = data }
+            errorsRead.signal()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        errorsRead.wait()
+        let lastError = String(decoding: errorText.withLock { $0 }, as: UTF8.self)
+            .split(separator: "\n").last { $0.hasPrefix("Error:") }.map(String.init)
+        if process.terminationReason == .uncaughtSignal {
+            return failed("the child process (--isolate) was killed by signal \(process.terminationStatus)")
+        }
+        guard let record = try? ResultSet(path: "child", data: data).records.first else {
+            return failed(
+                "the child process (--isolate) exited with status \(process.terminationStatus) and no result"
+                    + (lastError.map { ": \($0)" } ?? ""))
+        }
+        return RunOutcome(
+            status: record.status, nanoseconds: record.nanoseconds, detail: record.detail,
+            completedIterations: record.completedIterations ?? 0, startedAt: record.startedAt ?? startedAt)
+    }
+
+    /// This program's own executable.
+    static var currentExecutable: URL? {
+        #if os(Linux)
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+        Bundle.main.executableURL
+        #endif
+    }
+}

@@ -1,0 +1,120 @@
+import JobRunners
+
+/// A runner in a configuration: what names a cell of the 2010 table.
+public struct CellKey: Hashable, Sendable, CustomStringConvertible {
+    public var runner: String
+    public var configuration: RunConfiguration
+
+    public init(runner: String, configuration: RunConfiguration) {
+        self.runner = runner
+        self.configuration = configuration
+    }
+
+    /// For example `serial-queue at 8×12500`.
+    public var description: String {
+        "\(runner) at \(configuration)"
+    }
+}
+
+/// The statistics of one runner in one configuration of a result file: a cell of the 2010 table.
+///
+/// Quantiles interpolate linearly between the closest ranks (``Statistics/quantile(_:_:)``); outliers are flagged
+/// by the modified z-score (``Statistics/outlierIndices(_:)``) and kept in every statistic.
+public struct CellSummary: Sendable, Equatable {
+    public var runner: String
+    public var configuration: RunConfiguration
+    /// The times of the `ok` runs in nanoseconds, in the order of their repetitions.
+    public var nanoseconds: [Double]
+    /// The repetition numbers of `nanoseconds`, in the same order.
+    public var repetitions: [Int]
+    public var failedRuns: Int
+    public var stalledRuns: Int
+    /// Median cost per job divided by the control runner's in the same configuration of the same file; nil
+    /// without a control.
+    public var ratioToControl: Double?
+
+    /// A coefficient of variation above this earns a warning.
+    public static let noisyCoefficientOfVariation = 0.10
+    /// A first repetition this many times the median of the others earns a warning.
+    public static let slowFirstRepetitionFactor = 1.5
+
+    public var key: CellKey {
+        CellKey(runner: runner, configuration: configuration)
+    }
+
+    /// The times of the `ok` runs in seconds, in the order of their repetitions.
+    public var samples: [Double] {
+        nanoseconds.map { $0 / 1e9 }
+    }
+
+    /// Recorded runs with a timing.
+    public var okRuns: Int {
+        nanoseconds.count
+    }
+
+    /// Recorded runs, whatever their status.
+    public var runs: Int {
+        nanoseconds.count + failedRuns + stalledRuns
+    }
+
+    // The statistics below are in seconds, computed from the nanoseconds, whose integers are exact.
+    public var minimum: Double? { quantile(0) }
+    public var p25: Double? { quantile(0.25) }
+    public var median: Double? { quantile(0.5) }
+    public var p75: Double? { quantile(0.75) }
+    public var p90: Double? { quantile(0.9) }
+    public var maximum: Double? { quantile(1) }
+    public var mean: Double? { Statistics.mean(nanoseconds).map { $0 / 1e9 } }
+    public var standardDeviation: Double? { Statistics.standardDeviation(nanoseconds).map { $0 / 1e9 } }
+
+    /// Standard deviation / mean; nil for fewer than two samples.
+    public var coefficientOfVariation: Double? {
+        guard let deviation = Statistics.standardDeviation(nanoseconds), let mean = Statistics.mean(nanoseconds),
+            mean > 0
+        else {
+            return nil
+        }
+        return deviation / mean
+    }
+
+    /// The median run's time per job, in nanoseconds.
+    public var medianNanosecondsPerJob: Double? {
+        Statistics.median(nanoseconds).map { $0 / Double(configuration.jobs) }
+    }
+
+    /// The repetitions whose times are outliers.
+    public var outlierRepetitions: [Int] {
+        Statistics.outlierIndices(nanoseconds).map { repetitions[$0] }
+    }
+
+    private func quantile(_ fraction: Double) -> Double? {
+        nanoseconds.isEmpty ? nil : Statistics.quantile(nanoseconds.sorted(), fraction) / 1e9
+    }
+
+    /// What a reader should know before trusting the cell: runs that failed or stalled, noise, outliers, a slow
+    /// first repetition.
+    public var warnings: [String] {
+        var warnings: [String] = []
+        if failedRuns + stalledRuns > 0 {
+            let what = [(failedRuns, "failed"), (stalledRuns, "stalled")].filter { $0.0 > 0 }
+                .map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+            warnings.append("\(what) of \(runs) runs")
+        }
+        if let cv = coefficientOfVariation, cv > Self.noisyCoefficientOfVariation {
+            warnings.append(
+                "noisy: CV \(Int((cv * 100).rounded()))% (over \(Int(Self.noisyCoefficientOfVariation * 100))%)")
+        }
+        let outliers = outlierRepetitions
+        if !outliers.isEmpty {
+            warnings.append("outlier repetition\(outliers.count == 1 ? "" : "s") \(outliers.map(String.init).joined(separator: ", ")) (kept)")
+        }
+        if nanoseconds.count >= 3, repetitions.first == 1, let first = nanoseconds.first,
+            let others = Statistics.median(Array(nanoseconds.dropFirst())), others > 0,
+            first > Self.slowFirstRepetitionFactor * others
+        {
+            let factor = (first / others * 10).rounded() / 10
+            warnings.append("first repetition \(factor)× the others' median: more --warmup may help")
+        }
+        return warnings
+    }
+}

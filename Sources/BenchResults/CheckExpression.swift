@@ -1,0 +1,295 @@
+import JobRunners
+
+/// An assertion about relative or absolute overhead, as `bench check` and ``Report/check(_:)`` take it.
+///
+/// ```
+/// check      := operand comparison bound
+/// operand    := RUNNER [ "@" QUEUES "x" ITERATIONS ]          e.g. serial-queue, run-loop@8x12500
+/// comparison := ">=" | "<=" | ">" | "<"
+/// bound      := NUMBER "x" operand                            e.g. 10x serial-queue: a multiple of its cost per job
+///             | NUMBER UNIT "/job"                            e.g. 200ns/job; UNIT is ns, us, µs, ms or s
+/// ```
+///
+/// Costs are median costs per job. Without a configuration, the check applies to every configuration in which
+/// the subject was measured, and must hold in each; a configuration given on one side applies to both.
+public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
+    /// A runner, optionally in one configuration.
+    public struct Operand: Equatable, Sendable, CustomStringConvertible {
+        public var runner: String
+        public var configuration: RunConfiguration?
+
+        public init(runner: String, configuration: RunConfiguration?) {
+            self.runner = runner
+            self.configuration = configuration
+        }
+
+        public var description: String {
+            configuration.map { "\(runner)@\($0.queues)x\($0.iterations)" } ?? runner
+        }
+    }
+
+    public enum Comparison: String, Sendable, CaseIterable {
+        case greaterOrEqual = ">="
+        case lessOrEqual = "<="
+        case greater = ">"
+        case less = "<"
+
+        func holds(_ left: Double, _ right: Double) -> Bool {
+            switch self {
+            case .greaterOrEqual: left >= right
+            case .lessOrEqual: left <= right
+            case .greater: left > right
+            case .less: left < right
+            }
+        }
+    }
+
+    public enum Bound: Equatable, Sendable {
+        /// `factor` times the other operand's cost per job.
+        case multiple(Double, of: Operand)
+        /// A cost per job, in nanoseconds.
+        case perJob(nanoseconds: Double)
+    }
+
+    /// Why a text is not a check; its description names the text and says what was expected.
+    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var expression: String
+        public var message: String
+
+        public init(expression: String, message: String) {
+            self.expression = expression
+            self.message = message
+        }
+
+        public var description: String {
+            "'\(expression)' is not a check: \(message)"
+        }
+    }
+
+    public var subject: Operand
+    public var comparison: Comparison
+    public var bound: Bound
+
+    public init(subject: Operand, comparison: Comparison, bound: Bound) {
+        self.subject = subject
+        self.comparison = comparison
+        self.bound = bound
+    }
+
+    public init(parsing text: String) throws(ParseError) {
+        var scanner = Scanner(text: text)
+        self = try scanner.parseCheck()
+    }
+
+    /// The check written out in the grammar's spelling.
+    public var description: String {
+        switch bound {
+        case .multiple(let factor, let other):
+            "\(subject) \(comparison.rawValue) \(Format.number(factor))x \(other)"
+        case .perJob(let nanoseconds):
+            "\(subject) \(comparison.rawValue) \(Format.perJob(nanoseconds: nanoseconds))/job"
+        }
+    }
+
+    /// The runners the check reads, subject first.
+    public var runners: [String] {
+        switch bound {
+        case .multiple(_, let other) where other.runner != subject.runner: [subject.runner, other.runner]
+        default: [subject.runner]
+        }
+    }
+
+    /// The configuration the check names on either side, if any.
+    public var namedConfiguration: RunConfiguration? {
+        if let configuration = subject.configuration {
+            return configuration
+        }
+        if case .multiple(_, let other) = bound {
+            return other.configuration
+        }
+        return nil
+    }
+
+    /// Evaluates the check in every configuration it applies to (see the type's description).
+    public func evaluate(on report: Report) -> [CheckResult] {
+        let configurations: [RunConfiguration]
+        if let named = namedConfiguration {
+            configurations = [named]
+        } else {
+            let measured = report.cells.filter { $0.runner == subject.runner }.map(\.configuration)
+            configurations = measured.isEmpty ? report.configurations : measured
+        }
+        guard !configurations.isEmpty else {
+            return []
+        }
+        return configurations.map { evaluate(on: report, in: $0) }
+    }
+
+    private func evaluate(on report: Report, in configuration: RunConfiguration) -> CheckResult {
+        let subjectConfiguration = subject.configuration ?? configuration
+        let subjectCost = report.cell(subject.runner, at: subjectConfiguration)?.medianNanosecondsPerJob
+        var cells = [CellKey(runner: subject.runner, configuration: subjectConfiguration)]
+        func result(_ holds: Bool, _ explanation: String, other: Double? = nil) -> CheckResult {
+            CheckResult(
+                expression: self, configuration: configuration, holds: holds, subjectNanosecondsPerJob: subjectCost,
+                otherNanosecondsPerJob: other, explanation: explanation, cells: cells)
+        }
+        guard let subjectCost else {
+            return result(false, "no ok run of \(subject.runner) at \(subjectConfiguration)")
+        }
+        let subjectText = "\(subject.runner) \(Format.perJob(nanoseconds: subjectCost))/job"
+        let needs = "needs \(comparison.rawValue)"
+        switch bound {
+        case .perJob(let limit):
+            let holds = comparison.holds(subjectCost, limit)
+            return result(holds, "\(subjectText); \(needs) \(Format.perJob(nanoseconds: limit))/job")
+        case .multiple(let factor, let other):
+            let otherConfiguration = other.configuration ?? configuration
+            cells.append(CellKey(runner: other.runner, configuration: otherConfiguration))
+            guard let otherCost = report.cell(other.runner, at: otherConfiguration)?.medianNanosecondsPerJob,
+                otherCost > 0
+            else {
+                return result(false, "no ok run of \(other.runner) at \(otherConfiguration)")
+            }
+            let holds = comparison.holds(subjectCost, factor * otherCost)
+            return result(
+                holds,
+                "\(subjectText) is \(Format.ratio(subjectCost / otherCost))× \(other.runner) "
+                    + "\(Format.perJob(nanoseconds: otherCost))/job; \(needs) \(Format.number(factor))×",
+                other: otherCost)
+        }
+    }
+}
+
+/// The outcome of a check in one configuration.
+public struct CheckResult: Sendable, Equatable {
+    public var expression: CheckExpression
+    public var configuration: RunConfiguration
+    public var holds: Bool
+    public var subjectNanosecondsPerJob: Double?
+    /// For a multiple of another runner's cost: that runner's cost.
+    public var otherNanosecondsPerJob: Double?
+    /// The measured values and what the check needs, in words.
+    public var explanation: String
+    /// The cells the check read: what to measure again before failing it.
+    public var cells: [CellKey]
+}
+
+/// Reads a check, character by character, with messages that say what was expected where.
+private struct Scanner {
+    let text: String
+    let characters: [Character]
+    var position = 0
+
+    init(text: String) {
+        self.text = text
+        self.characters = Array(text)
+    }
+
+    func failure(_ message: String) -> CheckExpression.ParseError {
+        CheckExpression.ParseError(expression: text, message: message)
+    }
+
+    var rest: String {
+        String(characters[position...])
+    }
+
+    mutating func skipSpaces() {
+        while position < characters.count, characters[position].isWhitespace {
+            position += 1
+        }
+    }
+
+    mutating func take(while predicate: (Character) -> Bool) -> String {
+        let start = position
+        while position < characters.count, predicate(characters[position]) {
+            position += 1
+        }
+        return String(characters[start..<position])
+    }
+
+    mutating func take(_ literal: String) -> Bool {
+        let literal = Array(literal)
+        guard characters[position...].starts(with: literal) else {
+            return false
+        }
+        position += literal.count
+        return true
+    }
+
+    mutating func parseCheck() throws(CheckExpression.ParseError) -> CheckExpression {
+        skipSpaces()
+        let subject = try parseOperand(after: nil)
+        skipSpaces()
+        guard let comparison = CheckExpression.Comparison.allCases.first(where: { take($0.rawValue) }) else {
+            throw failure("expected >=, <=, > or < after '\(subject)'\(rest.isEmpty ? "" : ", not '\(rest)'")")
+        }
+        skipSpaces()
+        let number = take(while: { $0.isASCIIDigit || $0 == "." })
+        guard let value = Double(number), value.isFinite, value > 0 else {
+            throw failure(
+                "expected a positive number after '\(comparison.rawValue)'\(number.isEmpty ? "" : ", not '\(number)'")")
+        }
+        skipSpaces()
+        let bound: CheckExpression.Bound
+        if take("x") || take("×") {
+            skipSpaces()
+            bound = .multiple(value, of: try parseOperand(after: "\(number)x"))
+        } else if let unit = takeUnit() {
+            skipSpaces()
+            guard take("/") else {
+                throw failure("expected '/job' after '\(number)\(unit.0)'")
+            }
+            skipSpaces()
+            guard take("job") else {
+                throw failure("expected '/job' after '\(number)\(unit.0)'")
+            }
+            bound = .perJob(nanoseconds: value * unit.1)
+        } else {
+            throw failure(
+                "expected 'x' and a runner (\(number)x serial-queue) or a cost per job (\(number)ns/job) "
+                    + "after '\(number)'")
+        }
+        skipSpaces()
+        guard position == characters.count else {
+            throw failure("unexpected '\(rest)' at the end")
+        }
+        return CheckExpression(subject: subject, comparison: comparison, bound: bound)
+    }
+
+    /// A unit of time (`ns`, `us`, `µs`, `ms`, `s`) and its nanoseconds, unless what follows is a letter: `10 serial`
+    /// is not 10 s.
+    mutating func takeUnit() -> (String, Double)? {
+        let start = position
+        let units = [("ns", 1.0), ("us", 1e3), ("µs", 1e3), ("μs", 1e3), ("ms", 1e6), ("s", 1e9)]
+        guard let unit = units.first(where: { take($0.0) }) else {
+            return nil
+        }
+        if position < characters.count, characters[position].isLetter {
+            position = start
+            return nil
+        }
+        return unit
+    }
+
+    mutating func parseOperand(after previous: String?) throws(CheckExpression.ParseError) -> CheckExpression.Operand {
+        guard position < characters.count, characters[position].isLetter else {
+            let place = previous.map { "after '\($0)'" } ?? "at the start"
+            throw failure("expected a runner id such as serial-queue \(place)")
+        }
+        let runner = take(while: { $0.isLetter || $0.isASCIIDigit || $0 == "-" || $0 == "_" })
+        guard take("@") else {
+            return CheckExpression.Operand(runner: runner, configuration: nil)
+        }
+        let queues = take(while: \.isASCIIDigit)
+        let separated = take("x") || take("×")
+        let iterations = take(while: \.isASCIIDigit)
+        guard separated, let queueCount = Int(queues), let iterationCount = Int(iterations), queueCount > 0,
+            iterationCount > 0, !queueCount.multipliedReportingOverflow(by: iterationCount).overflow
+        else {
+            throw failure("expected a configuration such as 8x12500 (queues x iterations) after '\(runner)@'")
+        }
+        return CheckExpression.Operand(
+            runner: runner, configuration: RunConfiguration(queues: queueCount, iterations: iterationCount))
+    }
+}

@@ -1,0 +1,139 @@
+/// Two result files set side by side, cell by cell: how the candidate's medians compare with the baseline's, and
+/// whether the difference is real.
+///
+/// The verdict for a cell, with `ratio` = candidate median / baseline median and `threshold` the noise threshold:
+/// - `same`: |ratio − 1| ≤ threshold; any difference is below what counts;
+/// - `faster` or `slower`: the difference exceeds the threshold and the 95% bootstrap interval of the ratio lies
+///   wholly below or above 1;
+/// - `unsure`: the difference exceeds the threshold but the interval includes 1, or a file has fewer than two
+///   `ok` repetitions in the cell (as the 2010 file, with one run per cell), so no interval can be made.
+///
+/// The interval is a percentile bootstrap of the ratio of medians (10,000 resamples of each file's repetitions,
+/// with a fixed seed, so the same files always give the same verdicts). A rank test was the other choice: the
+/// Mann–Whitney U test's smallest two-sided p-value with 3 runs against 3 is 0.1, so with `bench`'s default
+/// repetitions it could never find a difference. With so few repetitions the bootstrap interval is narrow; run 5
+/// or more repetitions where a verdict matters.
+///
+/// The normalized ratio divides each median by its own file's control runner (`single-threaded`) in the same
+/// configuration first: it says how a runner's overhead moved relative to the machine's plain speed, which is what
+/// travels between machines.
+public struct Comparison: Sendable {
+    public enum Verdict: String, Sendable, CaseIterable {
+        case faster, slower, same, unsure
+    }
+
+    public struct Row: Sendable {
+        public var baseline: CellSummary
+        public var candidate: CellSummary
+        /// Candidate median / baseline median; nil if either has no `ok` run.
+        public var ratio: Double?
+        /// The ratio of the medians after dividing each by its file's control runner.
+        public var normalizedRatio: Double?
+        /// The 95% bootstrap interval of `ratio`; nil with fewer than two `ok` runs on either side.
+        public var interval: ClosedRange<Double>?
+        public var verdict: Verdict
+
+        public var key: CellKey {
+            baseline.key
+        }
+    }
+
+    public static let defaultThreshold = 0.05
+    static let resamples = 10_000
+
+    public var threshold: Double
+    /// Cells in both files, in the baseline's order.
+    public var rows: [Row]
+    public var onlyInBaseline: [CellKey]
+    public var onlyInCandidate: [CellKey]
+
+    public init(baseline: Report, candidate: Report, threshold: Double = defaultThreshold) {
+        self.threshold = threshold
+        var rows: [Row] = []
+        var onlyInBaseline: [CellKey] = []
+        for cell in baseline.cells {
+            guard let other = candidate.cell(cell.runner, at: cell.configuration) else {
+                onlyInBaseline.append(cell.key)
+                continue
+            }
+            rows.append(Self.row(baseline: cell, candidate: other, threshold: threshold))
+        }
+        self.rows = rows
+        self.onlyInBaseline = onlyInBaseline
+        self.onlyInCandidate = candidate.cells.map(\.key).filter { baseline.cell($0.runner, at: $0.configuration) == nil }
+    }
+
+    static func row(baseline: CellSummary, candidate: CellSummary, threshold: Double) -> Row {
+        var row = Row(
+            baseline: baseline, candidate: candidate, ratio: nil, normalizedRatio: nil, interval: nil,
+            verdict: .unsure)
+        guard let before = baseline.median, let after = candidate.median, before > 0 else {
+            return row
+        }
+        let ratio = after / before
+        row.ratio = ratio
+        if let beforeControl = baseline.ratioToControl, let afterControl = candidate.ratioToControl, beforeControl > 0 {
+            row.normalizedRatio = afterControl / beforeControl
+        }
+        if baseline.nanoseconds.count >= 2, candidate.nanoseconds.count >= 2 {
+            row.interval = Bootstrap.ratioOfMedians(
+                baseline: baseline.nanoseconds, candidate: candidate.nanoseconds, resamples: resamples)
+        }
+        if abs(ratio - 1) <= threshold {
+            row.verdict = .same
+        } else if let interval = row.interval, !interval.contains(1) {
+            row.verdict = ratio < 1 ? .faster : .slower
+        }
+        return row
+    }
+}
+
+/// Percentile bootstrap intervals.
+enum Bootstrap {
+    /// The 95% interval of median(candidate) / median(baseline), from `resamples` resamples of each, drawn with
+    /// replacement by a generator with a fixed seed.
+    static func ratioOfMedians(baseline: [Double], candidate: [Double], resamples: Int) -> ClosedRange<Double> {
+        var generator = SplitMix64(seed: 0x7468_7265_6164_73)
+        var ratios: [Double] = []
+        ratios.reserveCapacity(resamples)
+        var scratch: [Double] = []
+        func resampledMedian(_ values: [Double]) -> Double {
+            scratch.removeAll(keepingCapacity: true)
+            for _ in values.indices {
+                scratch.append(values[Int(generator.next() % UInt64(values.count))])
+            }
+            scratch.sort()
+            return Statistics.quantile(scratch, 0.5)
+        }
+        for _ in 0..<resamples {
+            let before = resampledMedian(baseline)
+            let after = resampledMedian(candidate)
+            if before > 0 {
+                ratios.append(after / before)
+            }
+        }
+        ratios.sort()
+        guard !ratios.isEmpty else {
+            return 0...Double.infinity
+        }
+        return Statistics.quantile(ratios, 0.025)...Statistics.quantile(ratios, 0.975)
+    }
+}
+
+/// A small, fast generator with a fixed sequence for a given seed (Steele, Lea and Flood's SplitMix64), so that
+/// bootstrap verdicts are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

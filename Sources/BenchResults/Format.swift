@@ -1,0 +1,52 @@
+import Foundation
+
+/// Number formats for people (tables, progress, checks); files use ``DecimalText``.
+public enum Format {
+    /// A cost per job in the unit that suits it, with three significant digits: `48.4 ns`, `1.01 µs`, `36.3 µs`.
+    public static func perJob(nanoseconds: Double) -> String {
+        switch nanoseconds {
+        case ..<1_000: significant(nanoseconds) + " ns"
+        case ..<1_000_000: significant(nanoseconds / 1_000) + " µs"
+        default: significant(nanoseconds / 1_000_000) + " ms"
+        }
+    }
+
+    /// Seconds with six decimals, as the 2010 table gives them.
+    public static func seconds(nanoseconds: Double) -> String {
+        String(format: "%.6f", nanoseconds / 1e9)
+    }
+
+    /// A ratio with three significant digits: `105`, `9.46`, `0.0950`.
+    public static func ratio(_ value: Double) -> String {
+        switch value {
+        case ..<0.01: String(format: "%.2g", value)
+        case ..<1: String(format: "%.3f", value)
+        default: significant(value)
+        }
+    }
+
+    /// A number as a person writes it: `10`, `2.5`, `0.8`.
+    public static func number(_ value: Double) -> String {
+        String(format: "%g", value)
+    }
+
+    /// Three significant digits, without an exponent for the values a benchmark meets.
+    static func significant(_ value: Double) -> String {
+        switch value {
+        case ..<1: String(format: "%.3g", value)
+        case ..<9.995: String(format: "%.2f", value)
+        case ..<99.95: String(format: "%.1f", value)
+        default: String(format: "%.0f", value)
+        }
+    }
+}
+
+extension String {
+    package func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+
+    package func rightPadded(to width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
+    }
+}

@@ -1,0 +1,120 @@
+import JobRunners
+
+/// The results of a sweep, cell by cell, with the queries that relative-overhead assertions need.
+///
+/// A Swift Testing test can measure and assert in a few lines:
+///
+/// ```swift
+/// let report = Report.measure(SweepPlan(runners: [.serialQueue, .detachThread],
+///                                       configurations: [RunConfiguration(queues: 4, iterations: 500)],
+///                                       repetitions: 5))
+/// #expect(try #require(report.ratio(.detachThread, to: .serialQueue, at: report.configurations[0])) >= 10)
+/// #expect(try report.check("detach-thread >= 10x serial-queue").allSatisfy(\.holds))
+/// ```
+public struct Report: Sendable {
+    /// The runner every cell's ``CellSummary/ratioToControl`` divides by.
+    public static let controlRunner = RunnerKind.singleThreaded.id
+
+    public let records: [ResultRecord]
+    /// One per runner and configuration that has records, configurations in order of first appearance, and
+    /// runners within them likewise.
+    public let cells: [CellSummary]
+
+    public init(records: [ResultRecord]) {
+        self.records = records
+        var order: [String] = []
+        var configurations: [RunConfiguration] = []
+        for record in records {
+            if !order.contains(record.runner) {
+                order.append(record.runner)
+            }
+            if !configurations.contains(record.configuration) {
+                configurations.append(record.configuration)
+            }
+        }
+        var cells: [CellSummary] = []
+        for configuration in configurations {
+            for runner in order {
+                let runs = records.filter { $0.runner == runner && $0.configuration == configuration }
+                    .sorted { $0.repetition < $1.repetition }
+                guard !runs.isEmpty else {
+                    continue
+                }
+                let timed = runs.filter { $0.nanoseconds != nil }
+                cells.append(
+                    CellSummary(
+                        runner: runner, configuration: configuration,
+                        nanoseconds: timed.compactMap { $0.nanoseconds.map(Double.init) },
+                        repetitions: timed.map(\.repetition),
+                        failedRuns: runs.filter { $0.status == .failed }.count,
+                        stalledRuns: runs.filter { $0.status == .stalled }.count,
+                        ratioToControl: nil))
+            }
+        }
+        for index in cells.indices {
+            let control = cells.first {
+                $0.runner == Self.controlRunner && $0.configuration == cells[index].configuration
+            }
+            if let perJob = cells[index].medianNanosecondsPerJob, let controlPerJob = control?.medianNanosecondsPerJob,
+                controlPerJob > 0
+            {
+                cells[index].ratioToControl = perJob / controlPerJob
+            }
+        }
+        self.cells = cells
+    }
+
+    /// The report of a result file.
+    public init(contentsOfFile path: String) throws(ResultFileError) {
+        self.init(records: try ResultSet(contentsOfFile: path).records)
+    }
+
+    /// Runs `plan` in this process and reports on it.
+    public static func measure(_ plan: SweepPlan, machine: MachineInfo = .current()) -> Report {
+        let sweep = Sweep(plan: plan)
+        return Report(records: sweep.run(machine: machine, measure: sweep.measureInProcess, record: { _ in }))
+    }
+
+    /// Runner ids, in order of first appearance.
+    public var runners: [String] {
+        var runners: [String] = []
+        for cell in cells where !runners.contains(cell.runner) {
+            runners.append(cell.runner)
+        }
+        return runners
+    }
+
+    /// Configurations, in order of first appearance.
+    public var configurations: [RunConfiguration] {
+        var configurations: [RunConfiguration] = []
+        for cell in cells where !configurations.contains(cell.configuration) {
+            configurations.append(cell.configuration)
+        }
+        return configurations
+    }
+
+    public func cell(_ runner: String, at configuration: RunConfiguration) -> CellSummary? {
+        cells.first { $0.runner == runner && $0.configuration == configuration }
+    }
+
+    /// The median cost per job of `runner` in `configuration`, in nanoseconds; nil without an `ok` run.
+    public func nanosecondsPerJob(_ runner: RunnerKind, at configuration: RunConfiguration) -> Double? {
+        cell(runner.id, at: configuration)?.medianNanosecondsPerJob
+    }
+
+    /// How many times `runner`'s median cost per job is `other`'s, in `configuration`.
+    public func ratio(_ runner: RunnerKind, to other: RunnerKind, at configuration: RunConfiguration) -> Double? {
+        guard let cost = nanosecondsPerJob(runner, at: configuration),
+            let otherCost = nanosecondsPerJob(other, at: configuration), otherCost > 0
+        else {
+            return nil
+        }
+        return cost / otherCost
+    }
+
+    /// Evaluates an assertion such as `detach-thread >= 10x serial-queue` (see ``CheckExpression``) in every
+    /// configuration it applies to.
+    public func check(_ expression: String) throws(CheckExpression.ParseError) -> [CheckResult] {
+        try CheckExpression(parsing: expression).evaluate(on: self)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Why a result file cannot be read; its description is the message for the `Error:` line, naming the file and,
+/// where it applies, the line.
+public struct ResultFileError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, apart from where.
+    public enum Reason: Error, Equatable {
+        case unreadable(String)
+        case notText
+        case empty
+        case notCSV(String)
+        case missingColumns([String])
+        case noRows
+        case fieldCount(found: Int, expected: Int)
+        case newerSchema(Int)
+        case row(String)
+    }
+
+    public var path: String
+    /// The line the problem is on, where it is on one.
+    public var line: Int?
+    public var reason: Reason
+
+    public var description: String {
+        let place = line.map { "'\(path)' line \($0)" } ?? "'\(path)'"
+        switch reason {
+        case .unreadable(let why): return "cannot read '\(path)': \(why)"
+        case .notText: return "\(place) is not a bench result file: it is not UTF-8 text"
+        case .empty: return "\(place) is empty: not a bench result file"
+        case .notCSV(let why): return "\(place) is not valid CSV: \(why)"
+        case .missingColumns(let columns):
+            return "\(place) is not a bench result file: it has no \(columns.map { "'\($0)'" }.joined(separator: ", ")) column"
+                + (columns.count == 1 ? "" : "s")
+        case .noRows: return "\(place) has a header but no rows"
+        case .fieldCount(let found, let expected):
+            return "\(place) has \(found) fields, the header \(expected) (is the file cut short?)"
+        case .newerSchema(let version):
+            return "\(place) has schema version \(version), newer than this bench reads (\(ResultSchema.version)): "
+                + "update bench"
+        case .row(let why): return "\(place): \(why)"
+        }
+    }
+}
+
+/// The records of one result file, as read and checked.
+public struct ResultSet: Sendable {
+    /// The file's path as given, to name it in messages and tables.
+    public var path: String
+    public var records: [ResultRecord]
+
+    public init(path: String, records: [ResultRecord]) {
+        self.path = path
+        self.records = records
+    }
+
+    /// Reads and checks the result file at `path`: RFC 4180 CSV with LF or CR LF line ends, with or without a UTF-8
+    /// byte order mark, written by this or an earlier `bench`.
+    public init(contentsOfFile path: String) throws(ResultFileError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = (error as? CocoaError)?.underlying.map { String(describing: $0.localizedDescription) }
+            throw ResultFileError(path: path, line: nil, reason: .unreadable(reason ?? error.localizedDescription))
+        }
+        try self.init(path: path, data: data)
+    }
+
+    /// Reads and checks a result file's bytes; `path` names it in messages.
+    public init(path: String, data: Data) throws(ResultFileError) {
+        func failure(_ reason: ResultFileError.Reason, line: Int? = nil) -> ResultFileError {
+            ResultFileError(path: path, line: line, reason: reason)
+        }
+        guard let text = String(validating: data, as: UTF8.self), !text.contains("\0") else {
+            throw failure(.notText)
+        }
+        let rows: [CSV.Record]
+        do {
+            rows = try CSV.parse(text)
+        } catch {
+            throw failure(.notCSV(error.message), line: error.line)
+        }
+        guard let header = rows.first else {
+            throw failure(.empty)
+        }
+        var columns: [String: Int] = [:]
+        for (index, name) in header.fields.enumerated() where columns[name] == nil {
+            columns[name] = index
+        }
+        let missing = ResultSchema.columns.filter { columns[$0] == nil }
+        guard missing.isEmpty else {
+            throw failure(.missingColumns(missing), line: header.line)
+        }
+        guard rows.count > 1 else {
+            throw failure(.noRows)
+        }
+        var records: [ResultRecord] = []
+        for row in rows.dropFirst() {
+            guard row.fields.count == header.fields.count else {
+                throw failure(.fieldCount(found: row.fields.count, expected: header.fields.count), line: row.line)
+            }
+            do {
+                records.append(try ResultSchema.record(row.fields, header: columns))
+            } catch {
+                throw failure(error, line: row.line)
+            }
+        }
+        self.init(path: path, records: records)
+    }
+
+    /// Reads and checks every file in `paths`, in order; the first that cannot be read ends it.
+    public static func read(_ paths: [String]) throws(ResultFileError) -> [ResultSet] {
+        var files: [ResultSet] = []
+        for path in paths {
+            files.append(try ResultSet(contentsOfFile: path))
+        }
+        return files
+    }
+
+    /// The machines the file's rows name, in order of first appearance (one, unless files were concatenated).
+    public var machines: [MachineInfo] {
+        var machines: [MachineInfo] = []
+        for record in records where !machines.contains(record.machine) {
+            machines.append(record.machine)
+        }
+        return machines
+    }
+}

@@ -1,0 +1,116 @@
+import JobRunners
+
+/// What a sweep runs: every runner on every configuration, warm-ups first, then the recorded repetitions.
+public struct SweepPlan: Equatable, Sendable {
+    public var runners: [RunnerKind]
+    /// Every configuration to run, in order.
+    public var configurations: [RunConfiguration]
+    /// Recorded runs per runner and configuration.
+    public var repetitions: Int
+    /// Unrecorded runs per runner and configuration before the recorded ones.
+    public var warmup: Int
+    public var settings: RunSettings
+
+    public init(
+        runners: [RunnerKind] = RunnerKind.allCases,
+        configurations: [RunConfiguration] = RunConfiguration.reference,
+        repetitions: Int = 3,
+        warmup: Int = 1,
+        settings: RunSettings = RunSettings()
+    ) {
+        self.runners = runners
+        self.configurations = configurations
+        self.repetitions = repetitions
+        self.warmup = warmup
+        self.settings = settings
+    }
+}
+
+/// The runs of a sweep, in the order they are made, and the making of them.
+///
+/// For each configuration: first the warm-up runs of every runner (not recorded), then the recorded repetitions,
+/// round-robin over the runners, so that a slow drift of the machine (heat, a neighbour's load) falls on all
+/// runners alike rather than on whichever ran last.
+public struct Sweep: Sendable {
+    public struct Step: Hashable, Sendable {
+        public var runner: RunnerKind
+        public var configuration: RunConfiguration
+        /// The recorded repetition (1…), or nil for a warm-up run.
+        public var repetition: Int?
+
+        public init(runner: RunnerKind, configuration: RunConfiguration, repetition: Int?) {
+            self.runner = runner
+            self.configuration = configuration
+            self.repetition = repetition
+        }
+    }
+
+    /// What happens as the sweep goes, for progress displays.
+    public enum Event: Sendable {
+        case willRun(index: Int, of: Int, Step)
+        case didRun(index: Int, of: Int, Step, RunOutcome, seconds: Double)
+    }
+
+    public let plan: SweepPlan
+    /// Whether the sweep makes the warm-up runs itself; not when each run is made in a child process that warms
+    /// up on its own.
+    public let runsWarmups: Bool
+
+    public init(plan: SweepPlan, runsWarmups: Bool = true) {
+        self.plan = plan
+        self.runsWarmups = runsWarmups
+    }
+
+    public var steps: [Step] {
+        var steps: [Step] = []
+        for configuration in plan.configurations {
+            if runsWarmups {
+                for runner in plan.runners {
+                    for _ in 0..<plan.warmup {
+                        steps.append(Step(runner: runner, configuration: configuration, repetition: nil))
+                    }
+                }
+            }
+            for repetition in 1...plan.repetitions {
+                for runner in plan.runners {
+                    steps.append(Step(runner: runner, configuration: configuration, repetition: repetition))
+                }
+            }
+        }
+        return steps
+    }
+
+    /// Makes every run with `measure` (by default in this process); hands each recorded one to `record` as soon as
+    /// it ends, and tells `observe` what happens.
+    public func run(
+        machine: MachineInfo,
+        measure: (Step) -> RunOutcome,
+        record: (ResultRecord) throws -> Void,
+        observe: (Event) -> Void = { _ in }
+    ) rethrows -> [ResultRecord] {
+        let steps = self.steps
+        var records: [ResultRecord] = []
+        let clock = ContinuousClock()
+        for (index, step) in steps.enumerated() {
+            observe(.willRun(index: index, of: steps.count, step))
+            let started = clock.now
+            let outcome = measure(step)
+            let seconds = (clock.now - started).timeInterval
+            observe(.didRun(index: index, of: steps.count, step, outcome, seconds: seconds))
+            guard let repetition = step.repetition else {
+                continue
+            }
+            let result = ResultRecord(
+                runner: step.runner, configuration: step.configuration, repetition: repetition, outcome: outcome,
+                machine: machine)
+            try record(result)
+            records.append(result)
+        }
+        return records
+    }
+
+    /// Runs `step` in this process.
+    public func measureInProcess(_ step: Step) -> RunOutcome {
+        Experiment.run(step.runner, configuration: step.configuration, settings: plan.settings)
+    }
+}

@@ -1,0 +1,156 @@
+import BenchResults
+import Foundation
+import JobRunners
+import Testing
+
+extension ThreadingOverheadsTests {
+    @Suite struct CheckExpressionTests {
+        typealias Operand = CheckExpression.Operand
+
+        static let goodChecks: [(String, CheckExpression)] = [
+            (
+                "detach-thread >= 10x serial-queue",
+                CheckExpression(
+                    subject: Operand(runner: "detach-thread", configuration: nil), comparison: .greaterOrEqual,
+                    bound: .multiple(10, of: Operand(runner: "serial-queue", configuration: nil)))
+            ),
+            (
+                "serial-queue <= 200ns/job",
+                CheckExpression(
+                    subject: Operand(runner: "serial-queue", configuration: nil), comparison: .lessOrEqual,
+                    bound: .perJob(nanoseconds: 200))
+            ),
+            (
+                "run-loop@8x12500 > 2x global-queue@8x12500",
+                CheckExpression(
+                    subject: Operand(runner: "run-loop", configuration: RunConfiguration(queues: 8, iterations: 12_500)),
+                    comparison: .greater,
+                    bound: .multiple(2, of: Operand(runner: "global-queue", configuration: RunConfiguration(queues: 8, iterations: 12_500))))
+            ),
+            (
+                "  verified-detach>=0.8x detach-thread  ",
+                CheckExpression(
+                    subject: Operand(runner: "verified-detach", configuration: nil), comparison: .greaterOrEqual,
+                    bound: .multiple(0.8, of: Operand(runner: "detach-thread", configuration: nil)))
+            ),
+            (
+                "run-loop@4×25000 < 1.5 µs / job",
+                CheckExpression(
+                    subject: Operand(runner: "run-loop", configuration: RunConfiguration(queues: 4, iterations: 25_000)),
+                    comparison: .less, bound: .perJob(nanoseconds: 1_500))
+            ),
+            (
+                "detach-thread < 2ms/job",
+                CheckExpression(
+                    subject: Operand(runner: "detach-thread", configuration: nil), comparison: .less,
+                    bound: .perJob(nanoseconds: 2_000_000))
+            ),
+            (
+                "detach-thread < 1s/job",
+                CheckExpression(
+                    subject: Operand(runner: "detach-thread", configuration: nil), comparison: .less,
+                    bound: .perJob(nanoseconds: 1e9))
+            ),
+            (
+                "serial-queue <= 3us/job",
+                CheckExpression(
+                    subject: Operand(runner: "serial-queue", configuration: nil), comparison: .lessOrEqual,
+                    bound: .perJob(nanoseconds: 3_000))
+            ),
+        ]
+
+        @Test("the grammar: ratios, absolute costs, configurations, spacing, units", arguments: goodChecks)
+        func parses(text: String, expected: CheckExpression) throws {
+            #expect(try CheckExpression(parsing: text) == expected)
+        }
+
+        @Test("a check's description parses back to the same check", arguments: goodChecks.map(\.1))
+        func roundTrips(expression: CheckExpression) throws {
+            #expect(try CheckExpression(parsing: expression.description) == expression)
+        }
+
+        static let badChecks: [(String, String)] = [
+            ("", "expected a runner id such as serial-queue at the start"),
+            ("   ", "expected a runner id such as serial-queue at the start"),
+            (">= 10x serial-queue", "expected a runner id such as serial-queue at the start"),
+            ("detach-thread", "expected >=, <=, > or < after 'detach-thread'"),
+            ("detach-thread == 10x serial-queue", "expected >=, <=, > or < after 'detach-thread', not '== 10x serial-queue'"),
+            ("detach-thread >= serial-queue", "expected a positive number after '>='"),
+            ("detach-thread >= 0x serial-queue", "expected a positive number after '>=', not '0'"),
+            ("detach-thread >= 1.2.3x serial-queue", "expected a positive number after '>=', not '1.2.3'"),
+            ("detach-thread >= 10", "expected 'x' and a runner (10x serial-queue) or a cost per job (10ns/job) after '10'"),
+            ("detach-thread >= 10 serial-queue", "expected 'x' and a runner (10x serial-queue) or a cost per job (10ns/job) after '10'"),
+            ("detach-thread >= 10x", "expected a runner id such as serial-queue after '10x'"),
+            ("detach-thread >= 10x 5", "expected a runner id such as serial-queue after '10x'"),
+            ("serial-queue <= 200ns", "expected '/job' after '200ns'"),
+            ("serial-queue <= 200ns/run", "expected '/job' after '200ns'"),
+            ("serial-queue <= 200 parsecs/job", "expected 'x' and a runner (200x serial-queue) or a cost per job (200ns/job) after '200'"),
+            ("run-loop@8 > 2x global-queue", "expected a configuration such as 8x12500 (queues x iterations) after 'run-loop@'"),
+            ("run-loop@x12500 > 2x global-queue", "expected a configuration such as 8x12500 (queues x iterations) after 'run-loop@'"),
+            ("run-loop@0x5 > 2x global-queue", "expected a configuration such as 8x12500 (queues x iterations) after 'run-loop@'"),
+            ("detach-thread >= 10x serial-queue and more", "unexpected 'and more' at the end"),
+        ]
+
+        @Test("malformed checks are refused, saying what was expected where", arguments: badChecks)
+        func refuses(text: String, message: String) {
+            #expect(throws: CheckExpression.ParseError(expression: text, message: message)) {
+                try CheckExpression(parsing: text)
+            }
+        }
+
+        static let configuration = RunConfiguration(queues: 4, iterations: 500)
+        static let other = RunConfiguration(queues: 8, iterations: 250)
+
+        /// serial-queue 100 ns/job and detach-thread 15 µs/job at 4×500 (median of 3), only serial-queue at 8×250.
+        static let report = Report(records: [
+            record("serial-queue", configuration, 1, nanosecondsPerJob: 90),
+            record("serial-queue", configuration, 2, nanosecondsPerJob: 100),
+            record("serial-queue", configuration, 3, nanosecondsPerJob: 130),
+            record("detach-thread", configuration, 1, nanosecondsPerJob: 15_000),
+            record("detach-thread", configuration, 2, nanosecondsPerJob: 14_000),
+            record("detach-thread", configuration, 3, nanosecondsPerJob: 16_000),
+            record("serial-queue", other, 1, nanosecondsPerJob: 300),
+        ])
+
+        @Test("checks evaluate on medians per job, in every configuration the subject has")
+        func evaluates() throws {
+            let ratio = try Self.report.check("detach-thread >= 10x serial-queue")
+            #expect(ratio.count == 1)
+            #expect(ratio[0].holds)
+            #expect(ratio[0].configuration == Self.configuration)
+            #expect(ratio[0].subjectNanosecondsPerJob == 15_000)
+            #expect(ratio[0].otherNanosecondsPerJob == 100)
+            #expect(ratio[0].explanation == "detach-thread 15.0 µs/job is 150× serial-queue 100 ns/job; needs >= 10×")
+
+            let absolute = try Self.report.check("serial-queue <= 200ns/job")
+            #expect(absolute.map(\.configuration) == [Self.configuration, Self.other])
+            #expect(absolute.map(\.holds) == [true, false])
+            #expect(absolute[1].explanation == "serial-queue 300 ns/job; needs <= 200 ns/job")
+
+            // In both configurations serial-queue has; at 8×250 there is no detach-thread to compare with.
+            #expect(try Self.report.check("serial-queue >= 10x detach-thread").map(\.holds) == [false, false])
+            #expect(try Self.report.check("detach-thread > 150x serial-queue").map(\.holds) == [false])
+            #expect(try Self.report.check("detach-thread >= 150x serial-queue").map(\.holds) == [true])
+            #expect(try Self.report.check("serial-queue@8x250 > 2x serial-queue@4x500").map(\.holds) == [true])
+        }
+
+        @Test("a check without data fails and says what is missing")
+        func missingData() throws {
+            let missingOther = try Self.report.check("serial-queue@8x250 >= 2x detach-thread")
+            #expect(missingOther.map(\.holds) == [false])
+            #expect(missingOther[0].explanation == "no ok run of detach-thread at 8×250")
+            let missingSubject = try Self.report.check("run-loop <= 1us/job")
+            #expect(missingSubject.map(\.holds) == [false, false])
+            #expect(missingSubject[0].explanation == "no ok run of run-loop at 4×500")
+        }
+
+        static func record(
+            _ runner: String, _ configuration: RunConfiguration, _ repetition: Int, nanosecondsPerJob: Int64
+        ) -> ResultRecord {
+            ResultRecord(
+                runner: runner, configuration: configuration, repetition: repetition, status: .ok,
+                nanoseconds: nanosecondsPerJob * Int64(configuration.jobs), detail: "",
+                completedIterations: configuration.jobs, machine: .current(), startedAt: nil)
+        }
+    }
+}

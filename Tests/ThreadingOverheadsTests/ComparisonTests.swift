@@ -1,0 +1,96 @@
+import BenchResults
+import JobRunners
+import Testing
+
+extension ThreadingOverheadsTests {
+    @Suite struct ComparisonTests {
+        static let configuration = RunConfiguration(queues: 1, iterations: 1000)
+        static let other = RunConfiguration(queues: 2, iterations: 500)
+
+        static func report(_ cells: [String: [Int64]], configuration: RunConfiguration = configuration) -> Report {
+            Report(records: cells.sorted { $0.key < $1.key }.flatMap { runner, times in
+                times.enumerated().map { index, nanoseconds in
+                    ResultRecord(
+                        runner: runner, configuration: configuration, repetition: index + 1, status: .ok,
+                        nanoseconds: nanoseconds, detail: "", completedIterations: configuration.jobs,
+                        machine: .current(), startedAt: nil)
+                }
+            })
+        }
+
+        static func verdict(_ before: [Int64], _ after: [Int64]) -> Comparison.Verdict? {
+            Comparison(baseline: report(["serial-queue": before]), candidate: report(["serial-queue": after]))
+                .rows.first?.verdict
+        }
+
+        static let knownVerdicts: [([Int64], [Int64], Comparison.Verdict)] = [
+            // Twice as slow, every run: the whole interval lies above 1.
+            ([100, 101, 102], [200, 201, 202], .slower),
+            ([100, 101, 102], [50, 51, 52], .faster),
+            // 1% apart: within the 5% threshold.
+            ([100, 101, 102], [101, 102, 103], .same),
+            ([100, 101, 102], [100, 101, 102], .same),
+            // 7% apart in the medians, but the runs overlap so much that the interval includes 1.
+            ([100, 150, 200], [110, 160, 400], .unsure),
+            // One run per cell, as in the 2010 file: no interval, so only the threshold can decide.
+            ([100], [300, 300, 300], .unsure),
+            ([100], [102], .same),
+            ([300, 300, 300], [100], .unsure),
+        ]
+
+        @Test("verdicts on synthetic files with known answers", arguments: knownVerdicts)
+        func verdicts(before: [Int64], after: [Int64], expected: Comparison.Verdict) {
+            #expect(Self.verdict(before, after) == expected)
+        }
+
+        @Test("a wider threshold turns a small real difference into same")
+        func threshold() {
+            let before = Self.report(["serial-queue": [100, 101, 102]])
+            let after = Self.report(["serial-queue": [110, 111, 112]])
+            #expect(Comparison(baseline: before, candidate: after).rows.first?.verdict == .slower)
+            #expect(Comparison(baseline: before, candidate: after, threshold: 0.15).rows.first?.verdict == .same)
+        }
+
+        @Test("ratios, normalized ratios and the interval")
+        func ratios() throws {
+            let before = Self.report(["single-threaded": [100, 100, 100], "serial-queue": [200, 200, 200]])
+            let after = Self.report(["single-threaded": [50, 50, 50], "serial-queue": [150, 150, 150]])
+            let comparison = Comparison(baseline: before, candidate: after)
+            let row = try #require(comparison.rows.first { $0.key.runner == "serial-queue" })
+            #expect(row.ratio == 0.75)
+            // (150 / 50) / (200 / 100): relative to its machine's control, serial-queue got 1.5 times dearer.
+            #expect(abs((row.normalizedRatio ?? 0) - 1.5) < 1e-12)
+            #expect(row.interval == 0.75...0.75)
+            #expect(row.verdict == .faster)
+            let control = try #require(comparison.rows.first { $0.key.runner == "single-threaded" })
+            #expect(control.normalizedRatio == 1)
+        }
+
+        @Test("the same files always give the same intervals")
+        func reproducible() {
+            let before = Self.report(["serial-queue": [100, 130, 90, 120, 110]])
+            let after = Self.report(["serial-queue": [105, 160, 95, 140, 99]])
+            let first = Comparison(baseline: before, candidate: after).rows.first?.interval
+            let second = Comparison(baseline: before, candidate: after).rows.first?.interval
+            #expect(first != nil)
+            #expect(first == second)
+        }
+
+        @Test("cells in one file only are listed, not dropped")
+        func onlyInOne() {
+            let before = Report(
+                records: Self.report(["serial-queue": [100, 100], "run-loop": [900, 900]]).records
+                    + Self.report(["serial-queue": [200, 200]], configuration: Self.other).records)
+            let after = Self.report(["serial-queue": [100, 100], "global-queue": [300, 300]])
+            let comparison = Comparison(baseline: before, candidate: after)
+            #expect(comparison.rows.map(\.key.runner) == ["serial-queue"])
+            #expect(
+                comparison.onlyInBaseline
+                    == [
+                        CellKey(runner: "run-loop", configuration: Self.configuration),
+                        CellKey(runner: "serial-queue", configuration: Self.other),
+                    ])
+            #expect(comparison.onlyInCandidate == [CellKey(runner: "global-queue", configuration: Self.configuration)])
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import BenchResults
+import Foundation
+import JobRunners
+import Testing
+
+extension ThreadingOverheadsTests {
+    @Suite struct CSVTests {
+        @Test("fields are quoted only when they must be", arguments: [
+            ("plain", "plain"),
+            ("", ""),
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("two\nlines", "\"two\nlines\""),
+            ("crlf\r\nline", "\"crlf\r\nline\""),
+            (" padded", "\" padded\""),
+            ("AMD EPYC 7B13 64-Core Processor", "AMD EPYC 7B13 64-Core Processor"),
+        ])
+        func escaping(field: String, written: String) {
+            #expect(CSV.escape(field) == written)
+        }
+
+        @Test("a record ends in a line feed")
+        func line() {
+            #expect(CSV.line(["a", "b,c", ""]) == "a,\"b,c\",\n")
+        }
+
+        static let trickyFields = [
+            ["plain", "with, comma", "with \"quotes\"", "", "two\nlines", "ünïcödé µs", "trailing space "],
+            ["1", "", "", "", "", "", ""],
+        ]
+
+        @Test("what is written reads back the same: LF, CR LF, a byte order mark, no final newline")
+        func roundTrip() throws {
+            let written = Self.trickyFields.map(CSV.line).joined()
+            let crlf = Self.trickyFields.map { CSV.line($0).dropLast() + "\r\n" }.joined()
+            let variants = [written, crlf, "\u{FEFF}" + written, "\u{FEFF}" + crlf, String(written.dropLast())]
+            for text in variants {
+                let records = try CSV.parse(text)
+                #expect(records.map(\.fields) == Self.trickyFields, "\(text.debugDescription)")
+                // The second record starts on line 3: the first holds a quoted line break.
+                #expect(records.map(\.line) == [1, 3])
+            }
+        }
+
+        @Test("CR LF line ends and blank lines")
+        func lineEnds() throws {
+            let records = try CSV.parse("a,b\r\n\r\n1,2\r\n3,\"4\"\r\n")
+            #expect(records.map(\.fields) == [["a", "b"], ["1", "2"], ["3", "4"]])
+            #expect(records.map(\.line) == [1, 3, 4])
+        }
+
+        @Test("malformed CSV is refused with the line", arguments: [
+            ("a,b\n1,\"2\n", 2, "a quoted field is never closed (is the file cut short?)"),
+            ("a,b\n1,2\"3\n", 2, "a quote inside a field that does not start with one"),
+            ("a,b\n1,\"2\"3\n", 2, "text after the closing quote of a field"),
+        ])
+        func malformed(text: String, line: Int, message: String) {
+            #expect(throws: CSV.ParseError(line: line, message: message)) {
+                try CSV.parse(text)
+            }
+        }
+    }
+
+    @Suite struct ResultFileTests {
+        static let machine = MachineInfo(
+            host: "h", os: "Some OS", kernel: "k 1", arch: "x86_64", cpuModel: "CPU, \"fast\"", logicalCPUs: 8,
+            memoryBytes: 1024, swiftVersion: "6.3.1", build: "release")
+
+        static let records = [
+            ResultRecord(
+                runner: "serial-queue", configuration: RunConfiguration(queues: 2, iterations: 10), repetition: 1,
+                status: .ok, nanoseconds: 123_456, detail: "", completedIterations: 20, machine: machine,
+                startedAt: Date(timeIntervalSince1970: 1_795_327_384)),
+            ResultRecord(
+                runner: "detach-thread", configuration: RunConfiguration(queues: 2, iterations: 10), repetition: 1,
+                status: .stalled, nanoseconds: nil, detail: "no iteration completed for 30 s; 5 of 20 iterations ran",
+                completedIterations: 5, machine: machine, startedAt: Date(timeIntervalSince1970: 1_795_327_385)),
+        ]
+
+        static var written: String {
+            CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
+        }
+
+        @Test("a result file reads back as the records written, also saved with CR LF or a byte order mark")
+        func roundTrip() throws {
+            let crlf = Self.written.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+            for text in [Self.written, crlf, "\u{FEFF}" + Self.written, "\u{FEFF}" + crlf] {
+                let set = try ResultSet(path: "r.csv", data: Data(text.utf8))
+                #expect(set.records == Self.records)
+            }
+        }
+
+        @Test("a row's fields: exact decimals, empty timing for a run that is not ok")
+        func fields() {
+            let row = Dictionary(uniqueKeysWithValues: zip(ResultSchema.columns, ResultSchema.fields(of: Self.records[1])))
+            #expect(row["seconds"] == "")
+            #expect(row["ns_per_job"] == "")
+            #expect(row["status"] == "stalled")
+            #expect(row["started_at"] == "2026-11-22T06:03:05Z")
+            let ok = Dictionary(uniqueKeysWithValues: zip(ResultSchema.columns, ResultSchema.fields(of: Self.records[0])))
+            #expect(ok["seconds"] == "0.000123456")
+            #expect(ok["ns_per_job"] == "6172.800")
+            #expect(ok["cpu_model"] == "CPU, \"fast\"")
+        }
+
+        @Test("decimals are exact and locale-free, both ways")
+        func decimals() {
+            #expect(DecimalText.seconds(fromNanoseconds: 6_940_695) == "0.006940695")
+            #expect(DecimalText.seconds(fromNanoseconds: 12_000_000_001) == "12.000000001")
+            #expect(DecimalText.quotient(5_080_904, 100_000, decimals: 3) == "50.809")
+            #expect(DecimalText.quotient(2, 3, decimals: 3) == "0.667")
+            #expect(DecimalText.quotient(7, 2, decimals: 0) == "4")
+            #expect(DecimalText.nanoseconds(fromSeconds: "0.006940695") == 6_940_695)
+            #expect(DecimalText.nanoseconds(fromSeconds: "0.035990") == 35_990_000)
+            #expect(DecimalText.nanoseconds(fromSeconds: "12") == 12_000_000_000)
+            #expect(DecimalText.nanoseconds(fromSeconds: "0.0000000015") == 2)
+            #expect(DecimalText.nanoseconds(fromSeconds: "6.9e-3") == 6_900_000)
+            #expect(DecimalText.nanoseconds(fromSeconds: "-1") == nil)
+            #expect(DecimalText.nanoseconds(fromSeconds: "fast") == nil)
+            #expect(UTCTimestamp.date(fromISO8601: "2026-11-22T06:03:04Z") == Date(timeIntervalSince1970: 1_795_327_384))
+            #expect(UTCTimestamp.date(fromISO8601: "2026-13-22T06:03:04Z") == nil)
+            #expect(UTCTimestamp(Date(timeIntervalSince1970: 1_795_327_384.9)).compact == "2026-11-22-060304")
+        }
+
+        @Test("the 2010 table reads: six runners, four configurations, one run each")
+        func referenceFile() throws {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("results/2010-mac-pro-cocoawithlove.csv")
+            let report = try Report(contentsOfFile: url.path)
+            #expect(report.records.count == 24)
+            #expect(report.runners == RunnerKind.allCases.map(\.id))
+            #expect(report.configurations == RunConfiguration.reference)
+            #expect(report.cells.allSatisfy { $0.okRuns == 1 })
+            #expect(report.cell("detach-thread", at: RunConfiguration(queues: 16, iterations: 6_250))?.median == 40.493681)
+            #expect(report.records[0].machine.logicalCPUs == 8)
+            #expect(report.records[0].machine.memoryBytes == nil)
+        }
+
+        static let header = ResultSchema.columns.joined(separator: ",")
+        static var goodRow: String {
+            CSV.line(ResultSchema.fields(of: records[0])).trimmingCharacters(in: .newlines)
+        }
+
+        static func row(replacing column: String, with value: String) -> String {
+            var fields = ResultSchema.fields(of: records[0])
+            if let index = ResultSchema.columns.firstIndex(of: column) {
+                fields[index] = value
+            }
+            return CSV.line(fields)
+        }
+
+        static let badFiles: [(Data, String)] = [
+            (Data(), "'bad.csv' is empty: not a bench result file"),
+            (Data("\n\n".utf8), "'bad.csv' is empty: not a bench result file"),
+            (Data((header + "\n").utf8), "'bad.csv' has a header but no rows"),
+            (
+                Data("name,age\nada,36\n".utf8),
+                "'bad.csv' line 1 is not a bench result file: it has no 'schema_version', 'runner', 'queues', "
+                    + "'iterations', 'jobs', 'repetition', 'seconds', 'ns_per_job', 'status', 'detail', "
+                    + "'completed_iterations', 'host', 'os', 'kernel', 'arch', 'cpu_model', 'logical_cpus', "
+                    + "'memory_bytes', 'swift_version', 'build', 'started_at' columns"
+            ),
+            (
+                Data((header.replacingOccurrences(of: ",status,", with: ",state,") + "\n" + goodRow + "\n").utf8),
+                "'bad.csv' line 1 is not a bench result file: it has no 'status' column"
+            ),
+            (
+                Data((header + "\n" + row(replacing: "schema_version", with: "99")).utf8),
+                "'bad.csv' line 2 has schema version 99, newer than this bench reads (1): update bench"
+            ),
+            (
+                Data((header + "\n" + row(replacing: "seconds", with: "fast")).utf8),
+                "'bad.csv' line 2: 'seconds' is 'fast', not a number of seconds"
+            ),
+            (
+                Data((header + "\n" + row(replacing: "queues", with: "two")).utf8),
+                "'bad.csv' line 2: 'queues' is 'two', not a whole number of at least 1"
+            ),
+            (
+                Data((header + "\n" + row(replacing: "jobs", with: "21")).utf8),
+                "'bad.csv' line 2: 'jobs' is 21, not queues × iterations"
+            ),
+            (
+                Data((header + "\n" + row(replacing: "status", with: "fine")).utf8),
+                "'bad.csv' line 2: 'status' is 'fine', not ok, failed or stalled"
+            ),
+            (
+                Data((header + "\n" + goodRow + "\n" + goodRow.split(separator: ",").prefix(5).joined(separator: ",")).utf8),
+                "'bad.csv' line 3 has 5 fields, the header 21 (is the file cut short?)"
+            ),
+            (
+                Data((header + "\n" + goodRow + "\n1,serial-queue,2,10,20,2,\"0.1").utf8),
+                "'bad.csv' line 3 is not valid CSV: a quoted field is never closed (is the file cut short?)"
+            ),
+            (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0xFE]), "'bad.csv' is not a bench result file: it is not UTF-8 text"),
+            (Data("schema_version\0runner".utf8), "'bad.csv' is not a bench result file: it is not UTF-8 text"),
+        ]
+
+        @Test("bad result files are refused with an error naming the file and line", arguments: badFiles)
+        func refuses(data: Data, message: String) {
+            #expect(throws: ResultFileError.self) {
+                try ResultSet(path: "bad.csv", data: data)
+            }
+            do {
+                _ = try ResultSet(path: "bad.csv", data: data)
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+
+        @Test("a file that does not exist is refused naming it")
+        func missingFile() {
+            do {
+                _ = try ResultSet(contentsOfFile: "/nonexistent/results.csv")
+                Issue.record("read a file that does not exist")
+            } catch {
+                #expect(error.description.hasPrefix("cannot read '/nonexistent/results.csv': "))
+            }
+        }
+    }
+}

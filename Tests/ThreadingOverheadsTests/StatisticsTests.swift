@@ -1,0 +1,124 @@
+import BenchResults
+import JobRunners
+import Testing
+
+extension ThreadingOverheadsTests {
+    @Suite struct StatisticsTests {
+        func close(_ value: Double?, _ expected: Double, within tolerance: Double = 1e-9) -> Bool {
+            guard let value else {
+                return false
+            }
+            return abs(value - expected) <= tolerance
+        }
+
+        @Test("quantiles interpolate between closest ranks (R type 7), computed by hand")
+        func quantiles() {
+            let values = [1.0, 2, 3, 4, 10]
+            #expect(Statistics.quantile(values, 0) == 1)
+            #expect(Statistics.quantile(values, 0.25) == 2)
+            #expect(Statistics.quantile(values, 0.5) == 3)
+            #expect(Statistics.quantile(values, 0.75) == 4)
+            // Position 0.9 × 4 = 3.6: 4 + 0.6 × (10 − 4).
+            #expect(close(Statistics.quantile(values, 0.9), 7.6))
+            #expect(Statistics.quantile(values, 1) == 10)
+            let even = [1.0, 2, 3, 4]
+            #expect(Statistics.quantile(even, 0.25) == 1.75)
+            #expect(Statistics.median(even) == 2.5)
+            #expect(close(Statistics.quantile(even, 0.9), 3.7))
+            #expect(Statistics.quantile([42], 0.9) == 42)
+            #expect(Statistics.median([]) == nil)
+        }
+
+        @Test("mean and sample standard deviation, computed by hand")
+        func spread() {
+            // Deviations −3, −2, −1, 0, 6: squares sum to 50; 50 / (5 − 1) = 12.5.
+            #expect(Statistics.mean([1, 2, 3, 4, 10]) == 4)
+            #expect(close(Statistics.standardDeviation([1, 2, 3, 4, 10]), 12.5.squareRoot()))
+            #expect(Statistics.standardDeviation([5]) == nil)
+            #expect(Statistics.standardDeviation([5, 5]) == 0)
+        }
+
+        @Test("outliers by modified z-score: flagged among few values, none when MAD is 0")
+        func outliers() {
+            // Median 3, MAD 1: 10 scores 0.6745 × 7 = 4.7 > 3.5; 1 scores 1.3.
+            #expect(Statistics.outlierIndices([1, 2, 3, 4, 10]) == [4])
+            #expect(Statistics.outlierIndices([100, 101, 300]) == [2])
+            #expect(Statistics.outlierIndices([100, 101, 102]).isEmpty)
+            #expect(Statistics.outlierIndices([5, 5, 5, 9]).isEmpty)
+            #expect(Statistics.outlierIndices([1, 100]).isEmpty)
+        }
+
+        static let configuration = RunConfiguration(queues: 2, iterations: 500)
+
+        static func record(_ runner: String, _ repetition: Int, _ nanoseconds: Int64?) -> ResultRecord {
+            ResultRecord(
+                runner: runner, configuration: configuration, repetition: repetition,
+                status: nanoseconds == nil ? .failed : .ok, nanoseconds: nanoseconds,
+                detail: nanoseconds == nil ? "killed" : "", completedIterations: 1000, machine: .current(),
+                startedAt: nil)
+        }
+
+        @Test("a cell's statistics, ratio to control and warnings, computed by hand")
+        func cell() throws {
+            let report = Report(records: [
+                Self.record("single-threaded", 1, 1_000_000), Self.record("single-threaded", 2, 1_000_000),
+                Self.record("serial-queue", 1, 3_000_000), Self.record("serial-queue", 2, 1_000_000),
+                Self.record("serial-queue", 3, 2_000_000), Self.record("serial-queue", 4, nil),
+            ])
+            let cell = try #require(report.cell("serial-queue", at: Self.configuration))
+            #expect(cell.runs == 4)
+            #expect(cell.okRuns == 3)
+            #expect(cell.failedRuns == 1)
+            #expect(cell.repetitions == [1, 2, 3])
+            #expect(cell.minimum == 0.001)
+            #expect(cell.median == 0.002)
+            #expect(cell.maximum == 0.003)
+            #expect(cell.p25 == 0.0015)
+            #expect(cell.p75 == 0.0025)
+            #expect(close(cell.p90, 0.0028))
+            #expect(cell.mean == 0.002)
+            #expect(cell.standardDeviation == 0.001)
+            #expect(cell.coefficientOfVariation == 0.5)
+            #expect(cell.medianNanosecondsPerJob == 2_000)
+            #expect(cell.ratioToControl == 2)
+            #expect(cell.outlierRepetitions.isEmpty)
+            #expect(
+                cell.warnings == [
+                    "1 failed of 4 runs", "noisy: CV 50% (over 10%)",
+                    "first repetition 2.0× the others' median: more --warmup may help",
+                ])
+            let control = try #require(report.cell("single-threaded", at: Self.configuration))
+            #expect(control.ratioToControl == 1)
+            #expect(control.warnings.isEmpty)
+            #expect(report.ratio(.serialQueue, to: .singleThreaded, at: Self.configuration) == 2)
+            #expect(report.nanosecondsPerJob(.singleThreaded, at: Self.configuration) == 1_000)
+            #expect(report.nanosecondsPerJob(.runLoop, at: Self.configuration) == nil)
+        }
+
+        @Test("the summary row carries every statistic in its documented column")
+        func summaryRow() throws {
+            let report = Report(records: [
+                Self.record("serial-queue", 1, 3_000_000), Self.record("serial-queue", 2, 1_000_000),
+                Self.record("serial-queue", 3, 2_000_000),
+            ])
+            let cell = try #require(report.cells.first)
+            let fields = SummarySchema.fields(of: cell, machine: .current())
+            #expect(fields.count == SummarySchema.columns.count)
+            let row = Dictionary(uniqueKeysWithValues: zip(SummarySchema.columns, fields))
+            #expect(row["runner"] == "serial-queue")
+            #expect(row["jobs"] == "1000")
+            #expect(row["runs"] == "3")
+            #expect(row["ok_runs"] == "3")
+            #expect(row["min_seconds"] == "0.001000000")
+            #expect(row["p25_seconds"] == "0.001500000")
+            #expect(row["median_seconds"] == "0.002000000")
+            #expect(row["p90_seconds"] == "0.002800000")
+            #expect(row["stddev_seconds"] == "0.001000000")
+            #expect(row["cv"] == "0.5000")
+            #expect(row["median_ns_per_job"] == "2000.000")
+            #expect(row["ratio_to_control"] == "")
+            #expect(row["outlier_repetitions"] == "")
+            #expect(row["warnings"]?.hasPrefix("noisy: CV 50%") == true)
+        }
+    }
+}
