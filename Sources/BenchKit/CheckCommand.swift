@@ -40,7 +40,14 @@ enum CheckCommand {
             console.error("Error: cannot find bench's own executable to start child processes (--isolate)\n")
             return .failure
         }
+        Interrupts.setHandler { signal in
+            console.error("\nbench check: interrupted by \(Interrupts.name(of: signal)); no check was decided\n")
+        }
+        defer { Interrupts.setHandler(nil) }
         let progress = Progress(console: console, quiet: options.quiet)
+        for exclusion in options.plan.exclusions {
+            progress.line("bench check: not running \(exclusion.runner.id) at \(exclusion.configuration): \(exclusion.reason)")
+        }
         func measure(_ plan: SweepPlan) -> [ResultRecord] {
             let sweep = Sweep(plan: plan, runsWarmups: !options.isolate)
             let measure: (Sweep.Step) -> RunOutcome =

@@ -1,6 +1,5 @@
 import BenchResults
 import Foundation
-import Synchronization
 import JobRunners
 
 /// Makes each recorded run in a fresh `bench` process (`--isolate`), so that Dispatch's thread pool, the allocator
@@ -39,19 +38,16 @@ struct ChildProcessRunner {
         } catch {
             return failed("cannot start a child process (--isolate): \(error.localizedDescription)")
         }
-        // Standard error is read on another thread, so that neither pipe can fill up and stall the child.
-        let errorText = Mutex<Data>(Data())
-        let errorsRead = DispatchSemaphore(value: 0)
-        let errorHandle = errors.fileHandleForReading
-        DispatchQueue.global().async {
-            let data = errorHandle.readDataToEndOfFile()
-            errorText.withLock { $0 = data }
-            errorsRead.signal()
-        }
+        let childID = process.processIdentifier
+        Interrupts.register(childProcess: childID)
+        defer { Interrupts.unregister(childProcess: childID) }
+        // Standard output first, then standard error: with --quiet the child writes to standard error only its
+        // summary of one cell (and any error), far below a pipe's capacity, so it cannot block on it meanwhile. No
+        // thread is started for the reading: threads may be the very thing that has run out.
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        errorsRead.wait()
-        let lastError = String(decoding: errorText.withLock { $0 }, as: UTF8.self)
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let lastError = String(decoding: errorData, as: UTF8.self)
             .split(separator: "\n").last { $0.hasPrefix("Error:") }.map(String.init)
         if process.terminationReason == .uncaughtSignal {
             return failed("the child process (--isolate) was killed by signal \(process.terminationStatus)")

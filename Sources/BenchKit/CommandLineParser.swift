@@ -50,7 +50,7 @@ public enum CommandLineParser {
         .init("queues", value: "list"), .init("iterations", value: "list"), .init("jobs", value: "total"),
         .init("repetitions", value: "n"), .init("warmup", value: "n"), .init("verify-timeout", value: "seconds"),
         .init("stall-timeout", value: "seconds"), .init("output", value: "path"), .init("isolate"),
-        .init("quiet"),
+        .init("quiet"), .init("allow-long"),
     ]
 
     private static func sweepOptions(_ arguments: [String]) throws(UsageError) -> SweepOptions {
@@ -63,7 +63,8 @@ public enum CommandLineParser {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
         var options = SweepOptions()
-        options.plan = try plan(scanned, defaultRunners: RunnerKind.allCases)
+        options.plan = try SweepLimits.apply(
+            to: try plan(scanned, defaultRunners: RunnerKind.allCases), allowLong: scanned.has("allow-long"))
         options.output = try output(scanned) ?? .newFileInResults
         options.isolate = scanned.has("isolate")
         options.quiet = scanned.has("quiet")
@@ -111,7 +112,7 @@ public enum CommandLineParser {
         }
         var options = CheckOptions(expressions: expressions)
         if let input = scanned.value("input") {
-            let runOnly = runOptions.map(\.name).filter { $0 != "quiet" && scanned.has($0) }
+            let runOnly = runOptions.map(\.name).filter { $0 != "quiet" && $0 != "allow-long" && scanned.has($0) }
             guard runOnly.isEmpty else {
                 throw UsageError(
                     "'--input' checks an existing file, so '--\(runOnly[0])', which shapes a fresh run, does not apply")
@@ -140,6 +141,7 @@ public enum CommandLineParser {
         let named = expressions.compactMap(\.namedConfiguration)
         let general = expressions.contains { $0.namedConfiguration == nil } ? options.plan.configurations : []
         options.plan.configurations = (general + named).uniqued()
+        options.plan = try SweepLimits.apply(to: options.plan, allowLong: scanned.has("allow-long"))
         if let retries = scanned.value("retries") {
             options.retries = try integer(retries, for: "retries", minimum: 0)
         }

@@ -9,7 +9,7 @@ enum HelpText {
             """
             Usage: bench [--queues <list>] [--iterations <list> | --jobs <total>] [--runners <ids>]
                          [--repetitions <n>] [--warmup <n>] [--output <path>] [--format <format>]
-                         [--summary <path>] [--isolate] [--quiet]
+                         [--summary <path>] [--isolate] [--quiet] [--allow-long]
                          [--verify-timeout <seconds>] [--stall-timeout <seconds>]
                    bench compare <baseline.csv> <file.csv>... [--threshold <percent>] [--format <format>]
                    bench check <check>... [--input <file.csv> | run options] [--retries <n>]
@@ -25,7 +25,7 @@ enum HelpText {
             """
             Usage: bench check <check>... [--input <file.csv>] [--retries <n>] [--queues <list>]
                                [--iterations <list> | --jobs <total>] [--repetitions <n>] [--warmup <n>]
-                               [--output <path>] [--isolate] [--quiet]
+                               [--output <path>] [--isolate] [--quiet] [--allow-long]
                                [--verify-timeout <seconds>] [--stall-timeout <seconds>]
 
             """
@@ -62,6 +62,7 @@ enum HelpText {
                                           makes its own warm-up runs, so that no warm thread pool or allocator
                                           state carries over between repetitions.
               --quiet                     No progress on standard error.
+              --allow-long                Run a sweep that could take over \(Int(SweepLimits.maximumEstimatedSeconds / 60)) minutes (see LIMITS).
               --verify-timeout <seconds>  How long a new thread may take to signal that it started (default: \
             \(defaults.settings.verifyTimeout.secondsText)).
                                           verified-detach then kills the job and the run fails; run-loop fails
@@ -134,11 +135,23 @@ enum HelpText {
               never dropped. A cell is flagged as noisy when its CV is over 10%, and when its first repetition
               takes more than 1.5 times the others' median.
 
+            LIMITS:
+              Runners with threads of their own per queue (run-loop: 1, the detach runners: up to 2) skip the
+              configurations that would need over \(SweepLimits.maximumThreads) such threads at once, and say so. At most \
+            \(SweepLimits.maximumQueues)
+              queues per configuration. A sweep that could take over \(Int(SweepLimits.maximumEstimatedSeconds / 60)) minutes (estimated at 50 µs per job
+              for the detach runners, 5 µs for run-loop, 1 µs for the others) needs --allow-long.
+
+            INTERRUPTS:
+              SIGINT (Ctrl-C) or SIGTERM ends a sweep at once: the runs already made are in the result file, whole,
+              and the summary covers them and says the sweep was interrupted.
+
             EXIT CODES:
               0   every run was ok
               1   another error, such as a result file that cannot be written
               2   the sweep finished, but some runs failed or stalled (the CSV's detail column says why)
-              64  the command line was wrong
+              64  the command line was wrong, or asks for more than bench runs (see LIMITS)
+              130 interrupted by SIGINT; 143 by SIGTERM
 
             EXAMPLES:
               swift run -c release bench
@@ -206,6 +219,7 @@ enum HelpText {
 
         EXIT CODES:
           0   every check holds   1   a check fails, or a file cannot be read   64   a malformed check or option
+          130, 143   interrupted by SIGINT, SIGTERM: no check is decided
 
         """
     }

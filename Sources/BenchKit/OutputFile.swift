@@ -90,6 +90,7 @@ final class OutputFile {
                 throw failure()
             }
         case .file(let descriptor, let temporaryPath, let finalPath):
+            defer { Interrupts.unregister(temporaryFile: temporaryPath) }
             let synced = fsync(descriptor) == 0
             let closed = close(descriptor) == 0
             guard synced, closed, rename(temporaryPath, finalPath) == 0 else {
@@ -112,6 +113,7 @@ final class OutputFile {
         case .file(let descriptor, let temporaryPath, _):
             close(descriptor)
             unlink(temporaryPath)
+            Interrupts.unregister(temporaryFile: temporaryPath)
         }
     }
 
@@ -171,6 +173,7 @@ final class OutputFile {
         guard descriptor >= 0 else {
             throw failure(path)
         }
+        Interrupts.register(temporaryFile: temporaryPath)
         return .file(descriptor: descriptor, temporaryPath: temporaryPath, finalPath: finalPath)
     }
 

@@ -24,14 +24,20 @@ struct SweepSummary {
     }
 
     private func text(markdown: Bool) -> String {
-        let repetitions = report.cells.map(\.runs).max() ?? 0
+        guard !report.cells.isEmpty else {
+            return "No run was recorded.\n"
+        }
+        let counts = report.cells.map(\.runs)
+        let fewest = counts.min() ?? 0
+        let most = counts.max() ?? 0
+        let repetitions = fewest == most ? "\(most)" : "\(fewest) to \(most)"
         func render(_ table: TextTable) -> String {
             markdown ? table.markdown() : table.plain()
         }
         func heading(_ title: String) -> String {
             markdown ? "### \(title)\n\n" : "\(title)\n"
         }
-        var text = heading("Median seconds per run (\(repetitions) repetition\(repetitions == 1 ? "" : "s") each)")
+        var text = heading("Median seconds per run (\(repetitions) repetition\(most == 1 ? "" : "s") each)")
         text += render(grid { cell in cell.median.map { Format.seconds(nanoseconds: $0 * 1e9) } })
         text += "\n" + heading("Median cost per job")
         text += render(grid { cell in cell.medianNanosecondsPerJob.map(Format.perJob(nanoseconds:)) })
@@ -67,7 +73,7 @@ struct SweepSummary {
                     return cell.okRuns < cell.runs ? text + "*" : text
                 }
         }
-        return TextTable(columns: ["configuration"] + runners, rows: rows, rightAligned: Set(1...runners.count))
+        return TextTable(columns: ["configuration"] + runners, rows: rows, rightAligned: Set(runners.indices.map { $0 + 1 }))
     }
 
     private func spread() -> TextTable {

@@ -1,3 +1,4 @@
+import Foundation
 import JobRunners
 
 /// A runner in a configuration: what names a cell of the 2010 table.
@@ -102,7 +103,7 @@ public struct CellSummary: Sendable, Equatable {
         }
         if let cv = coefficientOfVariation, cv > Self.noisyCoefficientOfVariation {
             warnings.append(
-                "noisy: CV \(Int((cv * 100).rounded()))% (over \(Int(Self.noisyCoefficientOfVariation * 100))%)")
+                "noisy: CV \(String(format: "%.1f", cv * 100))% (over \(Int(Self.noisyCoefficientOfVariation * 100))%)")
         }
         let outliers = outlierRepetitions
         if !outliers.isEmpty {

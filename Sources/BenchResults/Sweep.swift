@@ -1,7 +1,21 @@
 import JobRunners
 
-/// What a sweep runs: every runner on every configuration, warm-ups first, then the recorded repetitions.
+/// What a sweep runs: every runner on every configuration, warm-ups first, then the recorded repetitions; except
+/// the cells it excludes.
 public struct SweepPlan: Equatable, Sendable {
+    /// A runner in a configuration that the sweep leaves out, and why.
+    public struct Exclusion: Equatable, Sendable {
+        public var runner: RunnerKind
+        public var configuration: RunConfiguration
+        public var reason: String
+
+        public init(runner: RunnerKind, configuration: RunConfiguration, reason: String) {
+            self.runner = runner
+            self.configuration = configuration
+            self.reason = reason
+        }
+    }
+
     public var runners: [RunnerKind]
     /// Every configuration to run, in order.
     public var configurations: [RunConfiguration]
@@ -10,6 +24,8 @@ public struct SweepPlan: Equatable, Sendable {
     /// Unrecorded runs per runner and configuration before the recorded ones.
     public var warmup: Int
     public var settings: RunSettings
+    /// Cells not to run.
+    public var exclusions: [Exclusion] = []
 
     public init(
         runners: [RunnerKind] = RunnerKind.allCases,
@@ -64,15 +80,18 @@ public struct Sweep: Sendable {
     public var steps: [Step] {
         var steps: [Step] = []
         for configuration in plan.configurations {
+            let runners = plan.runners.filter { runner in
+                !plan.exclusions.contains { $0.runner == runner && $0.configuration == configuration }
+            }
             if runsWarmups {
-                for runner in plan.runners {
+                for runner in runners {
                     for _ in 0..<plan.warmup {
                         steps.append(Step(runner: runner, configuration: configuration, repetition: nil))
                     }
                 }
             }
             for repetition in 1...plan.repetitions {
-                for runner in plan.runners {
+                for runner in runners {
                     steps.append(Step(runner: runner, configuration: configuration, repetition: repetition))
                 }
             }

@@ -9,6 +9,7 @@ public final class DetachThreadRunner: JobRunner {
     public static let referenceName = "DetachThreadQueue (Detach)"
     public static let summary = "a new detached Thread for every job"
     public static let startsThreadPerJob = true
+    public static let threadsPerQueue = 2
 
     private let spawn: ThreadSpawner
 

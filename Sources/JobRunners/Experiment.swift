@@ -5,7 +5,8 @@ public enum Experiment {
     /// Runs `configuration` once on runners of `kind`.
     ///
     /// Setup (making runners and jobs) and teardown (``JobRunner/shutDown()``) are outside the timed region, which
-    /// holds only the queuing of the first job on every runner and the wait for every job's completion report.
+    /// holds only the queuing of the first job on every runner and the wait for every job's completion report. The
+    /// jobs are queued from a thread of their own (``QueuingThread``) while this thread waits with the watchdog.
     /// A run whose executed iterations (counted apart from the jobs) are not exactly queues × iterations is
     /// `failed`, never timed.
     public static func run(
@@ -37,9 +38,11 @@ public enum Experiment {
                 startedAt: startedAt)
         }
 
-        let start = ContinuousClock.now
-        trial.queueJobs()
+        // The timed region starts on the queuing thread, just before it queues the first job.
+        let queuing = QueuingThread(queuingJobsOf: trial)
         let waited = trial.waitForCompletion(stallTimeout: settings.stallTimeout)
+        let start = queuing.startInstant
+        let queuingReturned = queuing.waitUntilDone(timeout: waited == .stalled ? .zero : settings.stallTimeout)
 
         // Teardown first, so that anything still running after completion was reported shows in the count.
         trial.shutDown()
@@ -51,11 +54,18 @@ public enum Experiment {
                 startedAt: startedAt)
         }
 
-        guard case .completed(let end) = waited else {
+        guard case .completed(let end) = waited, let start else {
+            if start == nil {
+                return outcome(
+                    .failed,
+                    "the thread that queues the jobs never started (no thread could be created?); "
+                        + "\(executed) of \(expectedIterations) iterations ran")
+            }
+            let blocked = queuingReturned ? "" : "; queuing the jobs never returned (no thread could be created?)"
             return outcome(
                 .stalled,
                 "no iteration completed for \(settings.stallTimeout.secondsText) s; "
-                    + "\(executed) of \(expectedIterations) iterations ran")
+                    + "\(executed) of \(expectedIterations) iterations ran\(blocked)")
         }
         let killed = completion.killedJobReasons
         if let reason = killed.first {

@@ -39,6 +39,12 @@ public final class Job: @unchecked Sendable {
         }
     }
 
+    /// Whether another job of the run has been killed, which fails the run: a runner whose delivery of a job is
+    /// slow to fail (verified-detach waits for each thread's start) may then kill the job at once instead.
+    public var isRunAbandoned: Bool {
+        completion.isAbandoned
+    }
+
     /// Ends the job without performing its remaining iterations; the run then reports `failed` with `reason`.
     ///
     /// For a runner that finds it cannot deliver the job (`verified-detach` when a new thread never starts). The job

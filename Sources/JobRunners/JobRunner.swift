@@ -21,6 +21,11 @@ public protocol JobRunner: AnyObject, Sendable {
     /// others (charts give such runners a panel of their own). False unless a runner says otherwise.
     static var startsThreadPerJob: Bool { get }
 
+    /// How many threads of its own the runner may have at once for each queue (a run-loop worker: 1; a detached
+    /// thread that starts the next before it ends: 2). `bench` limits queues by it. 0 unless a runner says
+    /// otherwise: threads that a system pool manages, such as Dispatch's, don't count.
+    static var threadsPerQueue: Int { get }
+
     /// Creates a runner ready to take jobs; the harness calls it before the clock starts.
     init(settings: RunSettings) throws
 
@@ -37,6 +42,10 @@ extension JobRunner {
 
     public static var startsThreadPerJob: Bool {
         false
+    }
+
+    public static var threadsPerQueue: Int {
+        0
     }
 }
 

@@ -1,14 +1,18 @@
 import Foundation
+import Synchronization
 
 /// Collects the completion reports of one run's jobs and lets the harness wait for them, blocking, with a
 /// watchdog.
 final class RunCompletion: @unchecked Sendable {
-    // Every stored property below is read and written only with `condition`'s lock held.
+    // Every stored property below but `abandoned` (an atomic) is read and written only with `condition`'s lock held.
     private let condition = NSCondition()
     private let expectedReports: Int
     private var reports = 0
     private var killReasons: [String] = []
     private var lastReportAt: ContinuousClock.Instant?
+    /// Set once a job has been killed: the run will fail, so its other jobs need not go on. An atomic apart from
+    /// the lock, because runners read it on their hot path.
+    private let abandoned = Atomic<Bool>(false)
 
     /// What waiting for a run ended with.
     enum Outcome: Equatable {
@@ -30,7 +34,15 @@ final class RunCompletion: @unchecked Sendable {
         report(killedBecause: reason)
     }
 
+    /// Whether a job of the run has been killed, so that the run will be reported `failed` whatever the others do.
+    var isAbandoned: Bool {
+        abandoned.load(ordering: .relaxed)
+    }
+
     private func report(killedBecause reason: String?) {
+        if reason != nil {
+            abandoned.store(true, ordering: .relaxed)
+        }
         let now = ContinuousClock.now
         condition.lock()
         defer { condition.unlock() }

@@ -13,6 +13,7 @@ public final class RunLoopRunner: JobRunner, @unchecked Sendable {
     public static let id = "run-loop"
     public static let referenceName = "RunLoopQueue (RunLoop)"
     public static let summary = "a worker Thread per queue, jobs performed on its run loop"
+    public static let threadsPerQueue = 1
 
     // `runLoop`, `mode` and `worker` are set once in `init` and never change. Performing a block on a run loop and
     // waking it are thread-safe by CoreFoundation's contract.
@@ -81,39 +82,29 @@ private func defaultRunLoopMode() -> CFTypeRef {
 }
 
 /// The start and exit of a run-loop worker thread, as its creator sees them.
-private final class WorkerLifecycle: @unchecked Sendable {
-    // `runLoop` and `hasExited` are read and written only with `condition`'s lock held.
-    private let condition = NSCondition()
-    private var runLoop: CFRunLoop?
-    private var hasExited = false
+private struct WorkerLifecycle: Sendable {
+    /// A run loop, to hand from the worker to its creator. CoreFoundation's run-loop functions that the runner
+    /// calls from other threads (perform a block, wake up) are thread-safe.
+    struct SharedRunLoop: @unchecked Sendable {
+        let runLoop: CFRunLoop
+    }
+
+    let started = Latch<SharedRunLoop>()
+    let exited = Latch<Bool>()
 
     func announce(runLoop: CFRunLoop) {
-        condition.lock()
-        defer { condition.unlock() }
-        self.runLoop = runLoop
-        condition.broadcast()
+        started.set(SharedRunLoop(runLoop: runLoop))
     }
 
     func announceExit() {
-        condition.lock()
-        defer { condition.unlock() }
-        hasExited = true
-        condition.broadcast()
+        exited.set(true)
     }
 
     func waitForRunLoop(timeout: Duration) -> CFRunLoop? {
-        condition.lock()
-        defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: timeout.timeInterval)
-        while runLoop == nil, condition.wait(until: deadline) {}
-        return runLoop
+        started.wait(timeout: timeout)?.runLoop
     }
 
     func waitForExit(timeout: Duration) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        let deadline = Date(timeIntervalSinceNow: timeout.timeInterval)
-        while !hasExited, condition.wait(until: deadline) {}
-        return hasExited
+        exited.wait(timeout: timeout) != nil
     }
 }

@@ -41,6 +41,11 @@ public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertibl
         runnerType.startsThreadPerJob
     }
 
+    /// How many threads of its own the runner may have at once for each queue.
+    public var threadsPerQueue: Int {
+        runnerType.threadsPerQueue
+    }
+
     /// The runner whose id is `id`, if there is one.
     public init?(id: String) {
         guard let kind = Self.allCases.first(where: { $0.id == id }) else {

@@ -1,5 +1,5 @@
 /// The runners, jobs and counters of one run, in the phases the harness drives: set up, queue, wait, shut down.
-final class Trial {
+final class Trial: Sendable {
     let configuration: RunConfiguration
     private let runners: [any JobRunner]
     private let jobs: [Job]

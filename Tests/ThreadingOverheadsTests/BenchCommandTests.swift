@@ -154,16 +154,12 @@ extension ThreadingOverheadsTests {
             #expect(run.error.contains("Median cost per job"))
         }
 
-        @Test("--isolate makes each recorded run in a child process of bench", .timeLimit(.minutes(1)))
+        @Test(
+            "--isolate makes each recorded run in a child process of bench",
+            .enabled(if: Environment.benchExecutable != nil, "needs the bench executable built beside the tests"),
+            .timeLimit(.minutes(1)))
         func isolate() throws {
-            // The bench executable that `swift test` builds beside the test bundle.
-            let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            let directory = bundle.pathComponents.contains { $0.hasSuffix(".xctest") }
-                ? bundle.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                    .deletingLastPathComponent()
-                : bundle.deletingLastPathComponent()
-            let candidates = [directory.appendingPathComponent("bench"), bundle.deletingLastPathComponent().appendingPathComponent("bench")]
-            let executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "no bench beside \(bundle.path)")
+            let executable = try #require(Environment.benchExecutable)
             let captured = CapturedConsole()
             let status = Bench.main(
                 arguments: ["--runners", "serial-queue,detach-thread", "--queues", "2", "--iterations", "20",

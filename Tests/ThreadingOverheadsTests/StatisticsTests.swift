@@ -84,7 +84,7 @@ extension ThreadingOverheadsTests {
             #expect(cell.outlierRepetitions.isEmpty)
             #expect(
                 cell.warnings == [
-                    "1 failed of 4 runs", "noisy: CV 50% (over 10%)",
+                    "1 failed of 4 runs", "noisy: CV 50.0% (over 10%)",
                     "first repetition 2.0× the others' median: more --warmup may help",
                 ])
             let control = try #require(report.cell("single-threaded", at: Self.configuration))
@@ -118,7 +118,7 @@ extension ThreadingOverheadsTests {
             #expect(row["median_ns_per_job"] == "2000.000")
             #expect(row["ratio_to_control"] == "")
             #expect(row["outlier_repetitions"] == "")
-            #expect(row["warnings"]?.hasPrefix("noisy: CV 50%") == true)
+            #expect(row["warnings"]?.hasPrefix("noisy: CV 50.0%") == true)
         }
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The thread that queues a run's jobs, apart from the thread that waits for them.
+///
+/// Queuing can block. When libdispatch cannot create a worker thread, `DispatchQueue.async` sleeps a second and
+/// retries, forever, inside the call; verified-detach waits for every new thread to start. Queuing on a thread of
+/// its own leaves the waiting thread free to run the watchdog, so such a run ends as `stalled` instead of hanging
+/// the sweep. The thread reads the clock that starts the timed region just before it queues the first job.
+final class QueuingThread: Sendable {
+    private let start = Latch<ContinuousClock.Instant>()
+    private let done = Latch<Bool>()
+
+    /// Starts a thread that reads the clock and queues every job of `trial`.
+    init(queuingJobsOf trial: Trial) {
+        let thread = Thread { [start, done] in
+            start.set(.now)
+            trial.queueJobs()
+            done.set(true)
+        }
+        thread.name = "queuing jobs"
+        thread.start()
+    }
+
+    /// The instant the timed region started; nil if the thread has not started (it never will if the system could
+    /// not create it: Foundation's `Thread.start()` then fails silently).
+    var startInstant: ContinuousClock.Instant? {
+        start.current
+    }
+
+    /// Waits up to `timeout` for the thread to have queued every job; returns whether it has.
+    func waitUntilDone(timeout: Duration) -> Bool {
+        done.wait(timeout: timeout) != nil
+    }
+}

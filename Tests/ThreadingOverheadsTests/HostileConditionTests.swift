@@ -1,0 +1,239 @@
+import BenchResults
+import Foundation
+import JobRunners
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@testable import BenchKit
+
+extension ThreadingOverheadsTests {
+    /// `bench` under conditions that a benchmark run in CI and on unfamiliar machines meets: thread limits,
+    /// interrupts, unwritable and full disks, bad files, command lines that ask too much.
+    @Suite struct HostileConditionTests {
+        /// A directory that the unprivileged user `nobody` can write to.
+        static func sharedDirectory() throws -> TemporaryDirectory {
+            let directory = try TemporaryDirectory()
+            chmod(directory.path, 0o777)
+            return directory
+        }
+
+        @Test(
+            "thread exhaustion: verified-detach fails, detach-thread stalls, single-threaded is intact, exit 2",
+            .enabled(if: Environment.canLimitThreads, "needs root and setpriv, to run bench as nobody under ulimit -u"),
+            .timeLimit(.minutes(3)))
+        func threadExhaustion() throws {
+            let directory = try Self.sharedDirectory()
+            let path = directory.path + "/limited.csv"
+            let command = try #require(Environment.limitedToNobody(processes: 48))
+            let bench = try #require(Environment.benchExecutable)
+            let started = ContinuousClock.now
+            let run = try runProcess(
+                command + [
+                    bench.path, "--runners", "single-threaded,verified-detach,detach-thread", "--queues", "64",
+                    "--iterations", "200", "--verify-timeout", "2", "--stall-timeout", "5", "--output", path,
+                ],
+                timeout: 120)
+            let seconds = (ContinuousClock.now - started).timeInterval
+            print("thread exhaustion: bench ended with \(run.status) after \(Format.number((seconds * 10).rounded() / 10)) s")
+            #expect(!run.timedOut, "bench was still running after 2 minutes")
+            #expect(run.status == 2, "\(run.error)")
+            let records = try ResultSet(contentsOfFile: path).records
+            #expect(records.count == 9)
+            for record in records {
+                switch record.runner {
+                case "single-threaded":
+                    #expect(record.status == .ok)
+                    #expect(record.completedIterations == 12_800)
+                case "verified-detach":
+                    #expect(record.status == .failed)
+                    #expect(record.detail.contains("did not signal its start within 2 s"), "\(record.detail)")
+                default:
+                    #expect(record.status == .stalled || record.status == .failed, "\(record.detail)")
+                    #expect((record.completedIterations ?? 0) < 12_800)
+                }
+            }
+        }
+
+        @Test(
+            "thread exhaustion: Dispatch runners stuck in libdispatch end as stalled or failed, not hung",
+            .enabled(if: Environment.canLimitThreads, "needs root and setpriv, to run bench as nobody under ulimit -u"),
+            .timeLimit(.minutes(3)))
+        func dispatchUnderExhaustion() throws {
+            let directory = try Self.sharedDirectory()
+            let path = directory.path + "/dispatch.csv"
+            let command = try #require(Environment.limitedToNobody(processes: 12))
+            let bench = try #require(Environment.benchExecutable)
+            let run = try runProcess(
+                command + [
+                    bench.path, "--runners", "serial-queue,global-queue", "--queues", "64", "--iterations", "200",
+                    "--verify-timeout", "2", "--stall-timeout", "3", "--repetitions", "1", "--warmup", "0",
+                    "--output", path,
+                ],
+                timeout: 120)
+            #expect(!run.timedOut, "bench was still running after 2 minutes")
+            #expect(run.status == 2, "\(run.error)")
+            let records = try ResultSet(contentsOfFile: path).records
+            #expect(records.count == 2)
+            #expect(records.allSatisfy { $0.status != .ok })
+        }
+
+        /// Starts a sweep whose second run is a long detach-thread run, waits until the first run's row is
+        /// written, then sends `signal`.
+        func interrupt(with signal: Int32) throws -> (ProcessResult, [ResultRecord], String) {
+            let bench = try #require(Environment.benchExecutable)
+            let directory = try TemporaryDirectory()
+            let path = directory.path + "/interrupted.csv"
+            var signalled: ContinuousClock.Instant?
+            let run = try runProcess(
+                [
+                    bench.path, "--runners", "single-threaded,detach-thread", "--queues", "1", "--iterations",
+                    "300000", "--warmup", "0", "--output", path,
+                ],
+                timeout: 60
+            ) { process in
+                let rowWritten = eventually(timeout: 30) {
+                    let partial = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
+                        .first { $0.hasPrefix(".interrupted.csv.partial") }
+                    let text = partial.flatMap { try? String(contentsOfFile: directory.path + "/" + $0, encoding: .utf8) }
+                    return (text?.split(separator: "\n").count ?? 0) >= 2
+                }
+                #expect(rowWritten)
+                // The detach-thread run (300,000 threads: seconds) is now in flight.
+                Thread.sleep(forTimeInterval: 0.3)
+                kill(process.processIdentifier, signal)
+                signalled = .now
+            }
+            let exitSeconds = signalled.map { (ContinuousClock.now - $0).timeInterval } ?? .infinity
+            #expect(exitSeconds < 5, "bench took \(exitSeconds) s to exit after the signal")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.hasSuffix("\n"))
+            #expect(directory.contents == ["interrupted.csv"])
+            return (run, try ResultSet(contentsOfFile: path).records, text)
+        }
+
+        @Test(
+            "SIGINT mid-sweep: finished runs kept whole, valid CSV, the summary says so, exit 130",
+            .enabled(if: Environment.benchExecutable != nil, "needs the bench executable built beside the tests"),
+            .timeLimit(.minutes(1)))
+        func sigint() throws {
+            let (run, records, _) = try interrupt(with: SIGINT)
+            #expect(run.status == 130)
+            #expect(!run.wasSignalled)
+            #expect(records.count >= 1)
+            #expect(records.allSatisfy { $0.status == .ok && $0.completedIterations == $0.configuration.jobs })
+            #expect(run.output.contains("Interrupted by SIGINT after \(records.count) recorded runs of 6 planned"))
+            #expect(run.error.contains("bench: wrote \(records.count) rows to "))
+        }
+
+        @Test(
+            "SIGTERM mid-sweep: the same, exit 143",
+            .enabled(if: Environment.benchExecutable != nil, "needs the bench executable built beside the tests"),
+            .timeLimit(.minutes(1)))
+        func sigterm() throws {
+            let (run, records, _) = try interrupt(with: SIGTERM)
+            #expect(run.status == 143)
+            #expect(records.count >= 1)
+            #expect(run.output.contains("Interrupted by SIGTERM after \(records.count) recorded runs"))
+        }
+
+        @Test(
+            "an unwritable directory: one Error line, exit 1, nothing left",
+            .enabled(if: Environment.canLimitThreads, "needs root and setpriv, to run bench as nobody"))
+        func unwritableDirectory() throws {
+            let directory = try TemporaryDirectory()
+            chmod(directory.path, 0o755)
+            let command = try #require(Environment.limitedToNobody(processes: 1_000))
+            let bench = try #require(Environment.benchExecutable)
+            let path = directory.path + "/x.csv"
+            let run = try runProcess(
+                command + [bench.path, "--runners", "serial-queue", "--queues", "1", "--iterations", "5", "--output", path],
+                timeout: 60)
+            #expect(run.status == 1)
+            #expect(run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") } == ["Error: cannot write '\(path)': Permission denied"])
+            #expect(directory.contents.isEmpty)
+        }
+
+        @Test("a full disk: one Error line, exit 1, nothing partial left", .timeLimit(.minutes(1)))
+        func fullDisk() throws {
+            let directory = try TemporaryDirectory()
+            guard geteuid() == 0, mountTmpfs(at: directory.path, size: "8k") else {
+                print("skipped: cannot mount a tmpfs here (needs root), so no full disk to write to")
+                return
+            }
+            defer { umount(directory.path) }
+            // About 200 bytes per row: 100 rows do not fit in 8 KiB.
+            let path = directory.path + "/x.csv"
+            let run = bench([
+                "--runners", "single-threaded", "--queues", "1", "--iterations", "1", "--repetitions", "100",
+                "--warmup", "0", "--output", path, "--quiet",
+            ])
+            #expect(run.status == .failure)
+            #expect(run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") } == ["Error: cannot write '\(path)': No space left on device"])
+            #expect(directory.contents.isEmpty)
+            #expect(run.output.isEmpty)
+        }
+
+        /// Mounts a tmpfs of `size` at `path`; false if it cannot be done.
+        func mountTmpfs(at path: String, size: String) -> Bool {
+            mount("tmpfs", path, "tmpfs", 0, "size=\(size)") == 0
+        }
+
+        @Test(
+            "bad result files: compare, check and chart name the file and line, exit 1, never crash",
+            arguments: [["compare"], ["check", "serial-queue <= 1s/job", "--input"], ["chart"]],
+            ResultFileTests.badFiles.map(\.0))
+        func badFiles(command: [String], data: Data) throws {
+            let directory = try TemporaryDirectory()
+            let good = try directory.write("good.csv", SubcommandTests.resultFile([("serial-queue", [100])]))
+            let bad = directory.path + "/bad.csv"
+            try data.write(to: URL(fileURLWithPath: bad))
+            let arguments: [String] =
+                switch command[0] {
+                case "compare": command + [good, bad]
+                case "chart": command + [good, bad, "-o", directory.path + "/c.svg"]
+                default: command + [bad]
+                }
+            let run = bench(arguments)
+            #expect(run.status == .failure)
+            let lines = run.error.split(separator: "\n")
+            #expect(lines.count == 1)
+            #expect(lines.first?.hasPrefix("Error: '\(bad)'") == true, "\(run.error)")
+            #expect(!directory.contents.contains("c.svg"))
+        }
+
+        @Test("resource-hungry command lines are refused, or their cells left out, before anything runs")
+        func resourceLimits() throws {
+            #expect(throws: UsageError.self) {
+                try CommandLineParser.parse(["--runners", "detach-thread", "--queues", "1000000", "--iterations", "1"])
+            }
+            #expect(throws: UsageError.self) {
+                try CommandLineParser.parse(["--queues", "1000001", "--iterations", "1"])
+            }
+            #expect(throws: UsageError.self) {
+                try CommandLineParser.parse(["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000"])
+            }
+            guard case .sweep(let long) = try CommandLineParser.parse(
+                ["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000", "--allow-long"])
+            else {
+                Issue.record("expected a sweep")
+                return
+            }
+            #expect(long.plan.exclusions.isEmpty)
+            guard case .sweep(let wide) = try CommandLineParser.parse(["--queues", "600", "--iterations", "10"]) else {
+                Issue.record("expected a sweep")
+                return
+            }
+            // 600 queues: run-loop's 600 threads are within the limit, the detach runners' 1200 are not.
+            #expect(wide.plan.exclusions.map(\.runner) == [.detachThread, .verifiedDetach])
+            #expect(Sweep(plan: wide.plan).steps.allSatisfy { !$0.runner.startsThreadPerJob })
+            let run = bench(["--queues", "600", "--iterations", "1", "--runners", "detach-thread,single-threaded",
+                             "--repetitions", "1", "--warmup", "0", "--output", "-", "--quiet"])
+            #expect(run.status == .success)
+            #expect(run.error.contains("bench: not running detach-thread at 600×1: 600 queues would have up to 1200 threads of its own at once, over bench's limit of 1024"))
+            #expect(try rows(ofCSV: run.output).map { $0["runner"] } == ["single-threaded"])
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import JobRunners
+import Testing
+
+@testable import BenchResults
+
+extension ThreadingOverheadsTests {
+    /// Nothing lost, nothing duplicated, on shapes nobody chose.
+    @Suite struct RandomShapeTests {
+        /// The seed: THREADING_OVERHEADS_SEED if set (to replay a failure), else a fresh one. Printed either way.
+        static let seed: UInt64 = {
+            if let text = ProcessInfo.processInfo.environment["THREADING_OVERHEADS_SEED"], let seed = UInt64(text) {
+                return seed
+            }
+            return UInt64.random(in: 0...UInt64(UInt32.max))
+        }()
+
+        @Test(
+            "random shapes on every runner execute exactly queues × iterations iterations",
+            .timeLimit(.minutes(2)), arguments: RunnerKind.allCases)
+        func randomShapes(kind: RunnerKind) {
+            print("random shapes for \(kind.id): seed \(Self.seed) (set THREADING_OVERHEADS_SEED=\(Self.seed) to replay)")
+            var generator = SplitMix64(seed: Self.seed &+ UInt64(RunnerKind.allCases.firstIndex(of: kind) ?? 0))
+            for _ in 0..<12 {
+                let shape = RunConfiguration(
+                    queues: Int.random(in: 1...48, using: &generator),
+                    iterations: Int.random(in: 1...400, using: &generator))
+                let outcome = Experiment.run(kind, configuration: shape)
+                #expect(outcome.status == .ok, "\(kind.id) at \(shape), seed \(Self.seed): \(outcome.detail)")
+                #expect(
+                    outcome.completedIterations == shape.jobs,
+                    "\(kind.id) at \(shape), seed \(Self.seed): \(outcome.completedIterations) iterations ran")
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the test process runs under.
+enum Environment {
+    /// Whether this process is built with ThreadSanitizer, whose runtime defines `__tsan_init`.
+    static let isThreadSanitized: Bool = {
+        let handle = dlopen(nil, RTLD_NOW)
+        return dlsym(handle, "__tsan_init") != nil
+    }()
+
+    /// The `bench` executable that `swift test` builds beside the test bundle, if there is one.
+    static let benchExecutable: URL? = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        // Linux: …/debug/ThreadingOverheadsPackageTests.xctest; macOS: …/debug/X.xctest/Contents/MacOS/X.
+        while directory.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
+            directory = directory.deletingLastPathComponent()
+        }
+        let candidate = directory.appendingPathComponent("bench")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }()
+
+    /// util-linux's setpriv (to become `nobody`) and prlimit (to set RLIMIT_NPROC), where both exist.
+    static let utilities: (setpriv: String, prlimit: String)? = {
+        let find = { (name: String) in
+            ["/usr/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        guard let setpriv = find("setpriv"), let prlimit = find("prlimit") else {
+            return nil
+        }
+        return (setpriv, prlimit)
+    }()
+
+    /// The command that runs a program as the unprivileged user `nobody` with at most `processes` processes and
+    /// threads (RLIMIT_NPROC, which root itself is exempt from); nil where that cannot be done here.
+    static func limitedToNobody(processes: Int) -> [String]? {
+        guard geteuid() == 0, let utilities, let bench = benchExecutable else {
+            return nil
+        }
+        let prefix = [
+            utilities.prlimit, "--nproc=\(processes)", "--", utilities.setpriv, "--reuid=65534", "--regid=65534",
+            "--clear-groups",
+        ]
+        // nobody must be able to reach and run the executable.
+        guard let probe = try? runProcess(prefix + ["/bin/sh", "-c", "test -x \"$0\"", bench.path], timeout: 10),
+            probe.status == 0
+        else {
+            return nil
+        }
+        return prefix
+    }
+
+    static let canLimitThreads = limitedToNobody(processes: 1_000) != nil
+}
+
+/// How a child process ended, and what it wrote.
+struct ProcessResult {
+    var status: Int32
+    var wasSignalled: Bool
+    var output: String
+    var error: String
+    /// Whether it had to be killed for running past its time limit.
+    var timedOut: Bool
+}
+
+/// Runs `arguments` (the first is the program) with its output in files, killing it after `timeout` seconds.
+/// `whileRunning`, if given, is called once the process has started, on this thread.
+func runProcess(
+    _ arguments: [String], timeout: Double, whileRunning: ((Process) throws -> Void)? = nil
+) throws -> ProcessResult {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("process-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outputURL = directory.appendingPathComponent("out")
+    let errorURL = directory.appendingPathComponent("err")
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    try process.run()
+    try whileRunning?(process)
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    var timedOut = false
+    while process.isRunning {
+        if Date() > deadline {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    process.waitUntilExit()
+    return ProcessResult(
+        status: process.terminationStatus, wasSignalled: process.terminationReason == .uncaughtSignal,
+        output: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
+        error: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "", timedOut: timedOut)
+}
+
+/// Waits, polling, until `condition` holds or `timeout` seconds pass; returns whether it held.
+func eventually(timeout: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while !condition() {
+        if Date() > deadline {
+            return false
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return true
+}
