@@ -1,3 +1,4 @@
+import BenchResults
 import Foundation
 import JobRunners
 
@@ -28,6 +29,50 @@ public enum Bench {
             return CheckCommand.run(options, console: console, executable: executable)
         case .chart(let options):
             return ChartCommand.run(options, console: console)
+        case .crossover(let options):
+            return CrossoverCommand.run(options, console: console)
+        }
+    }
+
+    /// Runs `bench` as a process, with `arguments` (without the program name), and exits with its exit code.
+    ///
+    /// Handles SIGINT and SIGTERM (``Interrupts``). When the main-queue runner is to run, the command runs on
+    /// another thread, and the main thread serves the main queue with `dispatchMain()`.
+    public static func runProcess(arguments: [String]) -> Never {
+        Interrupts.install()
+        let needsMainQueue =
+            switch try? CommandLineParser.parse(arguments) {
+            case .sweep(let options): options.plan.runners.contains(.mainQueue)
+            case .check(let options): options.inputPath == nil && options.plan.runners.contains(.mainQueue)
+            case .crossover(let options): options.inputPath == nil && options.runners.contains(.mainQueue)
+            default: false
+            }
+        guard needsMainQueue else {
+            exit(main(arguments: arguments).rawValue)
+        }
+        let command = Thread {
+            exit(main(arguments: arguments).rawValue)
+        }
+        command.name = "bench"
+        command.start()
+        dispatchMain()
+    }
+
+    /// What every command that measures does first: warns of a debug build, reads the machine, and opens the
+    /// result file with its header; nil, with the `Error:` line printed, if the file cannot be opened.
+    static func startMeasuring(
+        output: OutputDestination, console: Console
+    ) -> (machine: MachineInfo, file: OutputFile)? {
+        let machine = MachineInfo.current()
+        if machine.build == "debug" {
+            console.error(debugBanner)
+        }
+        do {
+            let file = try OutputFile(csv: output, header: ResultSchema.columns, console: console, host: machine.host)
+            return (machine, file)
+        } catch {
+            console.error("Error: \(error)\n")
+            return nil
         }
     }
 

@@ -27,6 +27,11 @@ public struct SweepOptions: Equatable, Sendable {
     public var isolate = false
     /// No progress on standard error.
     public var quiet = false
+    /// Show what the runs cost the machine (CPU time, context switches, threads, memory) in the summary.
+    public var showsMetrics = false
+    /// The --jobs total the configurations were derived from, if they were; a configuration whose jobs differ
+    /// (queues that don't divide it) is pointed out.
+    public var requestedJobs: Int?
 
     public init() {}
 
@@ -42,6 +47,8 @@ public struct CompareOptions: Equatable, Sendable {
     public var paths: [String]
     public var threshold = Comparison.defaultThreshold
     public var format: OutputFormat = .table
+    /// Compare what the runs cost the machine too.
+    public var showsMetrics = false
 }
 
 /// The options of `bench check`.
@@ -63,6 +70,31 @@ public struct ChartOptions: Equatable, Sendable {
     public var paths: [String]
     public var outputPath: String
     public var title: String?
+    /// A logarithmic y axis.
+    public var logarithmic = false
+}
+
+/// The options of `bench crossover`.
+public struct CrossoverOptions: Equatable, Sendable {
+    /// The runners to place; the control runner is always measured too, as the analysis needs it.
+    public var runners: [RunnerKind] = RunnerKind.standard
+    /// Work sizes, in nanoseconds per job; 0 is always measured too.
+    public var work = CrossoverOptions.defaultWork
+    public var repetitions = 5
+    public var warmup = 1
+    public var settings = RunSettings()
+    public var output: OutputDestination = .newFileInResults
+    /// A result file to analyze instead of measuring.
+    public var inputPath: String?
+    public var format: OutputFormat = .table
+    public var quiet = false
+
+    public init() {}
+
+    /// 100 ns to 3 ms, about three steps per decade.
+    public static let defaultWork = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000, 3_000_000]
+    /// How long each run should take, roughly: its iterations are chosen from a first, short run of the runner.
+    public static let targetRunSeconds = 0.1
 }
 
 /// What the command line asks `bench` to do.
@@ -73,9 +105,10 @@ public enum Command: Equatable, Sendable {
     case compare(CompareOptions)
     case check(CheckOptions)
     case chart(ChartOptions)
+    case crossover(CrossoverOptions)
 }
 
 /// `bench`'s subcommands.
 public enum Subcommand: String, Equatable, Sendable, CaseIterable {
-    case compare, check, chart
+    case compare, check, chart, crossover
 }

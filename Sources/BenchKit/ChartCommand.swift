@@ -12,7 +12,7 @@ enum ChartCommand {
             console.error("Error: \(error)\n")
             return .failure
         }
-        let chart = BarChart(files: files, title: options.title)
+        let chart = BarChart(files: files, title: options.title, logarithmic: options.logarithmic)
         do {
             let output = try OutputFile(.file(path: options.outputPath), console: console)
             try output.write(chart.svg())
@@ -28,16 +28,67 @@ enum ChartCommand {
 
 /// Grouped bars of the median seconds per run, one group per configuration and one bar per runner, with whiskers
 /// from p25 to p75, as the 2010 post drew its results. Runners that start a thread per job get a panel of their
-/// own below the others; several files stand side by side, sharing each panel's axis.
+/// own below the others; several files stand side by side, sharing each panel's axis. When the configurations
+/// differ in their number of jobs, seconds per run would not compare, so the bars show the cost per job instead.
 struct BarChart {
     let files: [ResultSet]
     let reports: [Report]
     let title: String
+    let measure: Measure
+    /// A logarithmic y axis, for runners whose costs differ by orders of magnitude.
+    let logarithmic: Bool
 
-    init(files: [ResultSet], title: String?) {
+    /// What the bars show.
+    enum Measure {
+        case secondsPerRun
+        case costPerJob
+
+        /// The median, p25 and p75 of `cell`: seconds, or nanoseconds per job.
+        func values(_ cell: CellSummary) -> (median: Double, p25: Double, p75: Double)? {
+            guard let median = cell.median, let p25 = cell.p25, let p75 = cell.p75 else {
+                return nil
+            }
+            switch self {
+            case .secondsPerRun:
+                return (median, p25, p75)
+            case .costPerJob:
+                let scale = 1e9 / Double(cell.configuration.jobs)
+                return (median * scale, p25 * scale, p75 * scale)
+            }
+        }
+
+        var axisTitle: String {
+            switch self {
+            case .secondsPerRun: "seconds per run"
+            case .costPerJob: "cost per job"
+            }
+        }
+
+        func text(_ value: Double) -> String {
+            switch self {
+            case .secondsPerRun: Format.seconds(nanoseconds: value * 1e9) + " s"
+            case .costPerJob: Format.perJob(nanoseconds: value)
+            }
+        }
+
+        /// A tick's label: seconds with as many decimals as the step needs, or a cost with its unit.
+        func tickLabel(_ value: Double, step: Double) -> String {
+            switch self {
+            case .secondsPerRun: BarChart.tickLabel(value, step: step)
+            case .costPerJob: value == 0 ? "0" : Format.perJob(nanoseconds: value)
+            }
+        }
+    }
+
+    init(files: [ResultSet], title: String?, logarithmic: Bool = false) {
         self.files = files
-        self.reports = files.map { Report(records: $0.records) }
-        self.title = title ?? "Median seconds per run, by configuration and runner"
+        let reports = files.map { Report(records: $0.records) }
+        self.reports = reports
+        self.logarithmic = logarithmic
+        let jobs = Set(reports.flatMap { $0.configurations.map(\.jobs) })
+        measure = jobs.count <= 1 ? .secondsPerRun : .costPerJob
+        let what = measure == .secondsPerRun ? "Median seconds per run" : "Median cost per job"
+        self.title = title ?? "\(what), by configuration and runner"
     }
 
     // Layout, in SVG user units (pixels).
@@ -52,9 +103,10 @@ struct BarChart {
     /// Rough width of a character of 11-unit text, to wrap the file headers.
     private let characterWidth = 6.2
 
+    /// Tableau's ten colours and four more of its twenty, so that every runner has a colour of its own.
     private static let palette = [
         "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f",
-        "#bab0ac",
+        "#bab0ac", "#d37295", "#499894", "#b6992d", "#79706e",
     ]
 
     /// Every runner in any file, in order of first appearance; each keeps its colour in every panel.
@@ -155,7 +207,8 @@ struct BarChart {
         svg.element("rect", ["x": "0", "y": "0", "width": "100%", "height": "100%", "fill": "white"])
         svg.text(title, x: 20, y: 30, ["font-size": "18", "font-weight": "bold"])
         svg.text(
-            "Bars: median of the ok repetitions; whiskers: p25 to p75; × marks a cell without an ok run.",
+            "Bars: median of the ok repetitions; whiskers: p25 to p75; × marks a cell without an ok run; "
+                + "\"not run\": left out of the sweep.",
             x: 20, y: 50, ["fill": "#555"])
 
         var x = leftMargin
@@ -170,18 +223,19 @@ struct BarChart {
 
         for (panelIndex, panel) in panels.enumerated() {
             let panelTop = top + Double(panelIndex) * (panelHeight + panelGap)
-            let maximum = reports.flatMap { report in
-                report.cells.filter { panel.runners.contains($0.runner) }.compactMap { cell in
-                    [cell.p75, cell.median, cell.maximum == nil ? nil : cell.p75].compactMap { $0 }.max()
-                }
-            }.max() ?? 1
-            let axis = Self.axis(upTo: maximum)
-            func y(_ seconds: Double) -> Double {
-                panelTop + panelHeight - seconds / axis.top * panelHeight
+            let values = reports.flatMap { report in
+                report.cells.filter { panel.runners.contains($0.runner) }.compactMap(measure.values)
+            }
+            let axis =
+                logarithmic
+                ? Scale.logarithmic(from: values.map { min($0.p25, $0.median) }.min() ?? 1, to: values.map(\.p75).max() ?? 10)
+                : Scale.linear(upTo: values.map { max($0.p75, $0.median) }.max() ?? 1)
+            func y(_ value: Double) -> Double {
+                panelTop + panelHeight - axis.fraction(value) * panelHeight
             }
             svg.text(panel.title, x: leftMargin, y: panelTop - 14, ["font-weight": "bold", "font-size": "13"])
             svg.text(
-                "seconds per run", x: 22, y: panelTop + panelHeight / 2,
+                measure.axisTitle + (logarithmic ? " (log scale)" : ""), x: 22, y: panelTop + panelHeight / 2,
                 ["text-anchor": "middle", "transform": "rotate(-90 22 \(Self.number(panelTop + panelHeight / 2)))"])
             var columnX = leftMargin
             for (index, report) in reports.enumerated() {
@@ -195,7 +249,7 @@ struct BarChart {
                             "y1": Self.number(y(tick)), "y2": Self.number(y(tick)), "stroke": "#ddd",
                         ])
                     svg.text(
-                        Self.tickLabel(tick, step: axis.step), x: columnX - 6, y: y(tick) + 4,
+                        measure.tickLabel(tick, step: axis.step), x: columnX - 6, y: y(tick) + 4,
                         ["text-anchor": "end", "fill": "#333", "font-size": "11"])
                 }
                 svg.element(
@@ -220,7 +274,7 @@ struct BarChart {
                         guard let cell = report.cell(runner, at: configuration) else {
                             continue
                         }
-                        guard let median = cell.median, let p25 = cell.p25, let p75 = cell.p75 else {
+                        guard let (median, p25, p75) = measure.values(cell) else {
                             svg.text(
                                 "×", x: barX + barWidth / 2, y: panelTop + panelHeight - 4,
                                 ["text-anchor": "middle", "fill": color(runner), "font-weight": "bold"])
@@ -233,8 +287,8 @@ struct BarChart {
                                 "x": Self.number(barX + 1), "y": Self.number(barTop), "width": Self.number(barWidth - 2),
                                 "height": Self.number(panelTop + panelHeight - barTop), "fill": color(runner),
                             ],
-                            title: "\(runner) at \(configuration): median \(Format.seconds(nanoseconds: median * 1e9)) s, "
-                                + "p25 \(Format.seconds(nanoseconds: p25 * 1e9)) s, p75 \(Format.seconds(nanoseconds: p75 * 1e9)) s")
+                            title: "\(runner) at \(configuration): median \(measure.text(median)), "
+                                + "p25 \(measure.text(p25)), p75 \(measure.text(p75))")
                         if p75 > p25 {
                             let center = Self.number(barX + barWidth / 2)
                             let capLeft = Self.number(barX + barWidth / 2 - 3)
@@ -249,8 +303,13 @@ struct BarChart {
                                 ])
                         }
                     }
+                    if !panel.runners.contains(where: { report.cell($0, at: configuration) != nil }) {
+                        svg.text(
+                            "not run", x: groupX + groupWidth / 2, y: panelTop + panelHeight - 6,
+                            ["text-anchor": "middle", "fill": "#888", "font-size": "11"])
+                    }
                     svg.text(
-                        "\(configuration.queues)×\(configuration.iterations)", x: groupX + groupWidth / 2,
+                        configuration.description, x: groupX + groupWidth / 2,
                         y: panelTop + panelHeight + 16, ["text-anchor": "middle", "font-size": "11"])
                     groupX += groupWidth + groupGap
                 }
@@ -273,17 +332,44 @@ struct BarChart {
         return svg.text
     }
 
-    /// A y axis from 0 to a round number at or above `maximum`, with 4 to 8 round steps.
-    static func axis(upTo maximum: Double) -> (top: Double, step: Double, ticks: [Double]) {
-        guard maximum > 0, maximum.isFinite else {
-            return (1, 0.25, [0, 0.25, 0.5, 0.75, 1])
+    /// A y axis: where a value lies on it, and its ticks.
+    struct Scale {
+        var ticks: [Double]
+        var step: Double
+        private var bottom: Double
+        private var top: Double
+        private var isLogarithmic: Bool
+
+        /// From 0 to a round number at or above `maximum`, in 4 to 8 round steps.
+        static func linear(upTo maximum: Double) -> Scale {
+            guard maximum > 0, maximum.isFinite else {
+                return Scale(ticks: [0, 0.25, 0.5, 0.75, 1], step: 0.25, bottom: 0, top: 1, isLogarithmic: false)
+            }
+            let rough = maximum / 5
+            let magnitude = pow(10, log10(rough).rounded(.down))
+            let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
+            let steps = (maximum / step).rounded(.up)
+            return Scale(
+                ticks: (0...Int(steps)).map { Double($0) * step }, step: step, bottom: 0, top: steps * step,
+                isLogarithmic: false)
         }
-        let rough = maximum / 5
-        let magnitude = pow(10, (log10(rough)).rounded(.down))
-        let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
-        let steps = (maximum / step).rounded(.up)
-        let top = steps * step
-        return (top, step, (0...Int(steps)).map { Double($0) * step })
+
+        /// From the power of ten at or below `minimum` to the one at or above `maximum`, a tick at each.
+        static func logarithmic(from minimum: Double, to maximum: Double) -> Scale {
+            let low = log10(max(minimum, .leastNormalMagnitude)).rounded(.down)
+            let high = max(log10(max(maximum, .leastNormalMagnitude)).rounded(.up), low + 1)
+            return Scale(
+                ticks: stride(from: low, through: high, by: 1).map { pow(10, $0) }, step: 0, bottom: low, top: high,
+                isLogarithmic: true)
+        }
+
+        /// 0 at the bottom of the axis, 1 at the top.
+        func fraction(_ value: Double) -> Double {
+            guard isLogarithmic else {
+                return value / top
+            }
+            return (log10(max(value, pow(10, bottom))) - bottom) / (top - bottom)
+        }
     }
 
     /// A tick's label with as many decimals as its step needs.

@@ -23,16 +23,7 @@ enum CheckCommand {
     }
 
     private static func freshRun(_ options: CheckOptions, console: Console, executable: URL?) -> ExitCode {
-        let machine = MachineInfo.current()
-        if machine.build == "debug" {
-            console.error(Bench.debugBanner)
-        }
-        let output: OutputFile
-        do {
-            output = try OutputFile(
-                csv: options.output, header: ResultSchema.columns, console: console, host: machine.host)
-        } catch {
-            console.error("Error: \(error)\n")
+        guard let (machine, output) = Bench.startMeasuring(output: options.output, console: console) else {
             return .failure
         }
         if options.isolate, executable == nil {

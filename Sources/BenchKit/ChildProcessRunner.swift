@@ -22,6 +22,7 @@ struct ChildProcessRunner {
             "--runners", step.runner.id,
             "--queues", String(step.configuration.queues),
             "--iterations", String(step.configuration.iterations),
+            "--work", String(step.configuration.workNanoseconds),
             "--repetitions", "1",
             "--warmup", String(plan.warmup),
             "--verify-timeout", plan.settings.verifyTimeout.secondsText,
@@ -57,9 +58,9 @@ struct ChildProcessRunner {
                 "the child process (--isolate) exited with status \(process.terminationStatus) and no result"
                     + (lastError.map { ": \($0)" } ?? ""))
         }
-        return RunOutcome(
-            status: record.status, nanoseconds: record.nanoseconds, detail: record.detail,
-            completedIterations: record.completedIterations ?? 0, startedAt: record.startedAt ?? startedAt)
+        var outcome = record.outcome
+        outcome.startedAt = record.startedAt ?? startedAt
+        return outcome
     }
 
     /// This program's own executable.

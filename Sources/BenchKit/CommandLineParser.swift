@@ -36,6 +36,7 @@ public enum CommandLineParser {
             case .compare: return .compare(try compareOptions(Array(arguments)))
             case .check: return .check(try checkOptions(Array(arguments)))
             case .chart: return .chart(try chartOptions(Array(arguments)))
+            case .crossover: return .crossover(try crossoverOptions(Array(arguments)))
             }
         } catch {
             throw UsageError(error.message, command: subcommand)
@@ -48,6 +49,7 @@ public enum CommandLineParser {
 
     private static let runOptions: [OptionSpec] = [
         .init("queues", value: "list"), .init("iterations", value: "list"), .init("jobs", value: "total"),
+        .init("work", value: "ns"),
         .init("repetitions", value: "n"), .init("warmup", value: "n"), .init("verify-timeout", value: "seconds"),
         .init("stall-timeout", value: "seconds"), .init("output", value: "path"), .init("isolate"),
         .init("quiet"), .init("allow-long"),
@@ -58,16 +60,19 @@ public enum CommandLineParser {
             arguments,
             options: runOptions + [
                 .init("runners", value: "ids"), .init("format", value: "format"), .init("summary", value: "path"),
+                .init("metrics"),
             ])
         if let unexpected = scanned.positionals.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
         var options = SweepOptions()
-        options.plan = try SweepLimits.apply(
-            to: try plan(scanned, defaultRunners: RunnerKind.allCases), allowLong: scanned.has("allow-long"))
+        let (plan, requestedJobs) = try plan(scanned, defaultRunners: RunnerKind.standard)
+        options.plan = try SweepLimits.apply(to: plan, allowLong: scanned.has("allow-long"))
+        options.requestedJobs = requestedJobs
         options.output = try output(scanned) ?? .newFileInResults
         options.isolate = scanned.has("isolate")
         options.quiet = scanned.has("quiet")
+        options.showsMetrics = scanned.has("metrics")
         if let format = scanned.value("format") {
             options.format = try outputFormat(format)
         }
@@ -82,11 +87,13 @@ public enum CommandLineParser {
 
     private static func compareOptions(_ arguments: [String]) throws(UsageError) -> CompareOptions {
         let scanned = try ArgumentScanner.scan(
-            arguments, options: [.init("threshold", value: "percent"), .init("format", value: "format")])
+            arguments,
+            options: [.init("threshold", value: "percent"), .init("format", value: "format"), .init("metrics")])
         guard scanned.positionals.count >= 2 else {
             throw UsageError("'bench compare' needs two or more result files: the baseline first")
         }
         var options = CompareOptions(paths: scanned.positionals)
+        options.showsMetrics = scanned.has("metrics")
         if let threshold = scanned.value("threshold") {
             options.threshold = try percent(threshold, for: "threshold")
         }
@@ -135,7 +142,7 @@ public enum CommandLineParser {
                 runners.append(kind)
             }
         }
-        options.plan = try plan(scanned, defaultRunners: runners)
+        options.plan = try plan(scanned, defaultRunners: runners).plan
         options.plan.runners = runners
         // Configurations named in the checks are measured too; the run options' ones only if some check names none.
         let named = expressions.compactMap(\.namedConfiguration)
@@ -153,7 +160,8 @@ public enum CommandLineParser {
 
     private static func chartOptions(_ arguments: [String]) throws(UsageError) -> ChartOptions {
         let scanned = try ArgumentScanner.scan(
-            arguments, options: [.init("output", value: "path", short: "o"), .init("title", value: "text")])
+            arguments,
+            options: [.init("output", value: "path", short: "o"), .init("title", value: "text"), .init("log")])
         guard !scanned.positionals.isEmpty else {
             throw UsageError("'bench chart' needs one or more result files")
         }
@@ -163,23 +171,90 @@ public enum CommandLineParser {
         guard output != "-" else {
             throw UsageError("'bench chart' writes a file: give '--output <path>' a path, not -")
         }
-        return ChartOptions(paths: scanned.positionals, outputPath: output, title: scanned.value("title"))
+        return ChartOptions(
+            paths: scanned.positionals, outputPath: output, title: scanned.value("title"), logarithmic: scanned.has("log"))
+    }
+
+    private static func crossoverOptions(_ arguments: [String]) throws(UsageError) -> CrossoverOptions {
+        let scanned = try ArgumentScanner.scan(
+            arguments,
+            options: [
+                .init("runners", value: "ids"), .init("work", value: "list"), .init("repetitions", value: "n"),
+                .init("warmup", value: "n"), .init("verify-timeout", value: "seconds"),
+                .init("stall-timeout", value: "seconds"), .init("output", value: "path"), .init("input", value: "path"),
+                .init("format", value: "format"), .init("quiet"),
+            ])
+        if let unexpected = scanned.positionals.first {
+            throw UsageError("Unexpected argument '\(unexpected)'")
+        }
+        var options = CrossoverOptions()
+        if let input = scanned.value("input") {
+            let measuring = ["runners", "work", "repetitions", "warmup", "verify-timeout", "stall-timeout", "output"]
+            if let option = measuring.first(where: { scanned.has($0) }) {
+                throw UsageError("'--input' analyzes an existing file, so '--\(option)', which shapes a run, does not apply")
+            }
+            guard !input.isEmpty else {
+                throw UsageError("Missing value for '--input <path>'")
+            }
+            options.inputPath = input
+        }
+        if let runners = scanned.value("runners") {
+            options.runners = try runnerList(runners)
+        }
+        if let work = scanned.value("work") {
+            options.work = try integerList(work, for: "work", minimum: 1)
+            if let largest = options.work.max(), largest > maximumWork {
+                throw UsageError("'--work' must be at most \(maximumWork) ns (1 s per job), not \(largest)")
+            }
+        }
+        if let repetitions = scanned.value("repetitions") {
+            options.repetitions = try integer(repetitions, for: "repetitions", minimum: 1)
+        }
+        if let warmup = scanned.value("warmup") {
+            options.warmup = try integer(warmup, for: "warmup", minimum: 0)
+        }
+        if let timeout = scanned.value("verify-timeout") {
+            options.settings.verifyTimeout = try seconds(timeout, for: "verify-timeout")
+        }
+        if let timeout = scanned.value("stall-timeout") {
+            options.settings.stallTimeout = try seconds(timeout, for: "stall-timeout")
+        }
+        options.output = try output(scanned) ?? .newFileInResults
+        if let format = scanned.value("format") {
+            options.format = try outputFormat(format)
+        }
+        options.quiet = scanned.has("quiet")
+        return options
     }
 
     // MARK: Shared values
 
-    /// The runners, configurations, repetitions, warm-up and timeouts of a fresh run.
-    private static func plan(_ scanned: ScannedArguments, defaultRunners: [RunnerKind]) throws(UsageError) -> SweepPlan {
+    /// The runners, configurations, repetitions, warm-up and timeouts of a fresh run; and the --jobs total the
+    /// configurations were derived from, if they were.
+    private static func plan(
+        _ scanned: ScannedArguments,
+        defaultRunners: [RunnerKind]
+    ) throws(UsageError) -> (plan: SweepPlan, requestedJobs: Int?) {
         var plan = SweepPlan(runners: defaultRunners)
         if let runners = scanned.value("runners") {
             plan.runners = try runnerList(runners)
         }
+        let iterations = try scanned.value("iterations").map { value throws(UsageError) in
+            try integerList(value, for: "iterations")
+        }
+        let jobs = try scanned.value("jobs").map { value throws(UsageError) in
+            try integer(value, for: "jobs", minimum: 1)
+        }
         plan.configurations = try configurations(
             queues: try scanned.value("queues").map { value throws(UsageError) in try integerList(value, for: "queues") },
-            iterations: try scanned.value("iterations").map { value throws(UsageError) in
-                try integerList(value, for: "iterations")
-            },
-            jobs: try scanned.value("jobs").map { value throws(UsageError) in try integer(value, for: "jobs", minimum: 1) })
+            iterations: iterations, jobs: jobs,
+            work: try scanned.value("work").map { value throws(UsageError) in
+                let work = try integerList(value, for: "work", minimum: 0)
+                if let largest = work.max(), largest > maximumWork {
+                    throw UsageError("'--work' must be at most \(maximumWork) ns (1 s per job), not \(largest)")
+                }
+                return work
+            } ?? [0])
         if let repetitions = scanned.value("repetitions") {
             plan.repetitions = try integer(repetitions, for: "repetitions", minimum: 1)
         }
@@ -198,7 +273,7 @@ public enum CommandLineParser {
                     + "'--stall-timeout' (\(plan.settings.stallTimeout.secondsText) s), or a thread that never "
                     + "starts is reported as a stall")
         }
-        return plan
+        return (plan, iterations == nil ? jobs ?? SweepOptions.defaultJobs : nil)
     }
 
     private static func output(_ scanned: ScannedArguments) throws(UsageError) -> OutputDestination? {
@@ -211,15 +286,16 @@ public enum CommandLineParser {
         return path == "-" ? .standardOutput : .file(path: path)
     }
 
-    /// Every combination of `queues` and `iterations`; without `iterations`, iterations = jobs / queues, as in the
-    /// 2010 table.
+    /// Every combination of `queues`, `iterations` and `work`; without `iterations`, iterations = jobs / queues, as
+    /// in the 2010 table, rounded to the nearest whole number where it does not divide (the sweep says so).
     private static func configurations(
         queues: [Int]?,
         iterations: [Int]?,
-        jobs: Int?
+        jobs: Int?,
+        work: [Int]
     ) throws(UsageError) -> [RunConfiguration] {
         let queues = queues ?? SweepOptions.defaultQueues
-        var configurations: [RunConfiguration] = []
+        var shapes: [(queues: Int, iterations: Int)] = []
         if let iterations {
             if jobs != nil {
                 throw UsageError("'--jobs' and '--iterations' cannot be combined: give one or the other")
@@ -230,21 +306,23 @@ public enum CommandLineParser {
                         throw UsageError(
                             "\(queueCount) queues × \(iterationCount) iterations is more jobs than can be counted")
                     }
-                    configurations.append(RunConfiguration(queues: queueCount, iterations: iterationCount))
+                    shapes.append((queueCount, iterationCount))
                 }
             }
         } else {
             let total = jobs ?? SweepOptions.defaultJobs
             for queueCount in queues {
-                guard total.isMultiple(of: queueCount), total >= queueCount else {
+                let iterationCount = (total + queueCount / 2) / queueCount
+                guard iterationCount >= 1 else {
                     throw UsageError(
-                        "--jobs \(total) is not divisible by --queues \(queueCount): "
-                            + "give a --jobs that is, or --iterations")
+                        "--jobs \(total) is fewer than --queues \(queueCount): every queue needs a job at least")
                 }
-                configurations.append(RunConfiguration(queues: queueCount, iterations: total / queueCount))
+                shapes.append((queueCount, iterationCount))
             }
         }
-        return configurations
+        return shapes.flatMap { shape in
+            work.map { RunConfiguration(queues: shape.queues, iterations: shape.iterations, workNanoseconds: $0) }
+        }
     }
 
     private static func integer(_ text: String, for option: String, minimum: Int) throws(UsageError) -> Int {
@@ -273,10 +351,10 @@ public enum CommandLineParser {
         return items.uniqued()
     }
 
-    private static func integerList(_ text: String, for option: String) throws(UsageError) -> [Int] {
+    private static func integerList(_ text: String, for option: String, minimum: Int = 1) throws(UsageError) -> [Int] {
         var numbers: [Int] = []
         for item in try list(text, for: option) {
-            numbers.append(try integer(item, for: option, minimum: 1))
+            numbers.append(try integer(item, for: option, minimum: minimum))
         }
         return numbers.uniqued()
     }
@@ -295,6 +373,9 @@ public enum CommandLineParser {
         }
         return runners
     }
+
+    /// The most work a job may do, 1 s: more is surely a mistake.
+    static let maximumWork = 1_000_000_000
 
     /// The longest timeout accepted, one day: longer is surely a mistake.
     static let maximumTimeout: Double = 86_400

@@ -12,7 +12,8 @@ enum CompareCommand {
             console.error("Error: \(error)\n")
             return .failure
         }
-        let comparison = FileComparison(files: files, threshold: options.threshold)
+        var comparison = FileComparison(files: files, threshold: options.threshold)
+        comparison.showsMetrics = options.showsMetrics
         console.output(comparison.render(options.format))
         return .success
     }
@@ -25,6 +26,8 @@ struct FileComparison {
     let threshold: Double
     /// One per file after the first, against the first.
     let comparisons: [Comparison]
+    /// Whether the tables compare what the runs cost the machine too.
+    var showsMetrics = false
 
     init(files: [ResultSet], threshold: Double) {
         self.files = files
@@ -69,6 +72,10 @@ struct FileComparison {
                 "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
             }
             text += (markdown ? "\n" : "") + "Verdicts: \(counts.joined(separator: ", "))\n"
+            if showsMetrics {
+                text += "\n" + heading("\(label) against A: what the runs cost the machine (medians; threads and memory: the most seen)")
+                text += render(metricsTable(comparison, label: label))
+            }
             for (side, keys) in [("A", comparison.onlyInBaseline), (label, comparison.onlyInCandidate)] where !keys.isEmpty {
                 text += "Only in \(side): \(keys.map(\.description).joined(separator: "; "))\n"
             }
@@ -127,6 +134,29 @@ struct FileComparison {
                 "95% interval", "verdict",
             ],
             rows: rows, rightAligned: [2, 3, 4, 5, 6])
+    }
+
+    private func metricsTable(_ comparison: Comparison, label: String) -> TextTable {
+        func pair<T>(
+            _ value: @escaping (CellSummary) -> T?, _ text: @escaping (T) -> String
+        ) -> (CellSummary, CellSummary) -> [String] {
+            { before, after in [value(before).map(text) ?? "-", value(after).map(text) ?? "-"] }
+        }
+        let cpu = pair(\.medianCPUNanosecondsPerJob, Format.perJob(nanoseconds:))
+        let switches = pair(\.medianVoluntarySwitchesPerJob) { String(format: "%.3f", $0) }
+        let threads = pair(\.peakThreads) { String($0) }
+        let memory = pair(\.maxRSSBytes, Format.bytes)
+        let rows = comparison.rows.map { row in
+            [row.key.runner, row.key.configuration.description]
+                + cpu(row.baseline, row.candidate) + switches(row.baseline, row.candidate)
+                + threads(row.baseline, row.candidate) + memory(row.baseline, row.candidate)
+        }
+        return TextTable(
+            columns: [
+                "runner", "configuration", "A CPU per job", "\(label) CPU per job", "A waits per job",
+                "\(label) waits per job", "A peak threads", "\(label) peak threads", "A max RSS", "\(label) max RSS",
+            ],
+            rows: rows, rightAligned: Set(2...9))
     }
 
     static let csvColumns = [

@@ -7,31 +7,41 @@ enum HelpText {
         switch command {
         case nil:
             """
-            Usage: bench [--queues <list>] [--iterations <list> | --jobs <total>] [--runners <ids>]
-                         [--repetitions <n>] [--warmup <n>] [--output <path>] [--format <format>]
-                         [--summary <path>] [--isolate] [--quiet] [--allow-long]
+            Usage: bench [--queues <list>] [--iterations <list> | --jobs <total>] [--work <list>]
+                         [--runners <ids>] [--repetitions <n>] [--warmup <n>] [--output <path>]
+                         [--format <format>] [--summary <path>] [--metrics] [--isolate] [--quiet] [--allow-long]
                          [--verify-timeout <seconds>] [--stall-timeout <seconds>]
                    bench compare <baseline.csv> <file.csv>... [--threshold <percent>] [--format <format>]
                    bench check <check>... [--input <file.csv> | run options] [--retries <n>]
-                   bench chart <file.csv>... --output <chart.svg> [--title <text>]
+                   bench chart <file.csv>... --output <chart.svg> [--title <text>] [--log]
+                   bench crossover [--runners <ids>] [--work <list>] [--input <file.csv>] [--format <format>]
+
+            """
+        case .crossover:
+            """
+            Usage: bench crossover [--runners <ids>] [--work <list>] [--repetitions <n>] [--warmup <n>]
+                                   [--output <path>] [--format <format>] [--quiet]
+                                   [--verify-timeout <seconds>] [--stall-timeout <seconds>]
+                   bench crossover --input <file.csv> [--format <format>]
 
             """
         case .compare:
             """
             Usage: bench compare <baseline.csv> <file.csv>... [--threshold <percent>] [--format <format>]
+                                 [--metrics]
 
             """
         case .check:
             """
             Usage: bench check <check>... [--input <file.csv>] [--retries <n>] [--queues <list>]
-                               [--iterations <list> | --jobs <total>] [--repetitions <n>] [--warmup <n>]
-                               [--output <path>] [--isolate] [--quiet] [--allow-long]
+                               [--iterations <list> | --jobs <total>] [--work <list>] [--repetitions <n>]
+                               [--warmup <n>] [--output <path>] [--isolate] [--quiet] [--allow-long]
                                [--verify-timeout <seconds>] [--stall-timeout <seconds>]
 
             """
         case .chart:
             """
-            Usage: bench chart <file.csv>... --output <chart.svg> [--title <text>]
+            Usage: bench chart <file.csv>... --output <chart.svg> [--title <text>] [--log]
 
             """
         }
@@ -43,6 +53,7 @@ enum HelpText {
         case .compare: compare
         case .check: check
         case .chart: chart
+        case .crossover: crossover
         }
     }
 
@@ -53,8 +64,11 @@ enum HelpText {
             \(SweepOptions.defaultQueues.map(String.init).joined(separator: ","))).
               --iterations <list>         Iterations per queue, comma-separated. Every combination of queues and
                                           iterations is run.
-              --jobs <total>              Jobs per configuration, without --iterations: iterations = total / queues
-                                          (default: \(SweepOptions.defaultJobs)).
+              --jobs <total>              Jobs per configuration, without --iterations: iterations = total / queues,
+                                          rounded to the nearest where it doesn't divide (default: \
+            \(SweepOptions.defaultJobs)).
+              --work <list>               Nanoseconds of work per job, comma-separated: a spin loop calibrated once
+                                          per process, run before the job queues itself again (default: 0).
               --repetitions <n>           Recorded runs per runner and configuration (default: \
             \(defaults.repetitions)).
               --warmup <n>                Runs before those, not recorded (default: \(defaults.warmup)).
@@ -81,7 +95,7 @@ enum HelpText {
         }.joined(separator: "\n")
         let configurations = RunConfiguration.reference.map(\.description).joined(separator: ", ")
         let defaultRuns =
-            RunConfiguration.reference.count * RunnerKind.allCases.count * (defaults.warmup + defaults.repetitions)
+            RunConfiguration.reference.count * RunnerKind.standard.count * (defaults.warmup + defaults.repetitions)
         let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
         return """
             OVERVIEW: Measures what it costs, per job, to push many small jobs through each way Swift offers to run
@@ -99,10 +113,13 @@ enum HelpText {
               compare   Compare result files, from this machine or others (see 'bench compare --help').
               check     Assert relative or absolute overhead, for CI (see 'bench check --help').
               chart     Draw result files as an SVG bar chart (see 'bench chart --help').
+              crossover Find the job size at which each runner's overhead stops mattering
+                        (see 'bench crossover --help').
 
             OPTIONS:
             \(runOptions)
-              --runners <ids>             Runners to run, comma-separated (default: all; see RUNNERS).
+              --runners <ids>             Runners to run, comma-separated (default: all but main-queue; see
+                                          RUNNERS).
               --output <path>             The CSV file to write, or - for standard output (default: a new file
                                           results/<host>-<date>-<time>.csv, UTC).
               --format <format>           What goes to standard output: \(formats) (default: table).
@@ -111,6 +128,8 @@ enum HelpText {
                                           CSV; json: the same with every sample.
               --summary <path>            Also write the summary CSV (one row per runner and configuration:
                                           min, p25, median, p75, p90, max, mean, standard deviation, CV, …).
+              --metrics                   Show what the runs cost the machine: CPU time and context switches
+                                          per job, peak threads, peak memory (always recorded in the CSV).
               -h, --help                  Show this help.
 
             DEFAULT SWEEP:
@@ -136,7 +155,7 @@ enum HelpText {
               takes more than 1.5 times the others' median.
 
             LIMITS:
-              Runners with threads of their own per queue (run-loop: 1, the detach runners: up to 2) skip the
+              Runners with threads of their own per queue (run-loop: 1, the detach runners: about 5) skip the
               configurations that would need over \(SweepLimits.maximumThreads) such threads at once, and say so. At most \
             \(SweepLimits.maximumQueues)
               queues per configuration. A sweep that could take over \(Int(SweepLimits.maximumEstimatedSeconds / 60)) minutes (estimated at 50 µs per job
@@ -181,6 +200,8 @@ enum HelpText {
         OPTIONS:
           --threshold <percent>  The noise threshold (default: \(Format.number(Comparison.defaultThreshold * 100))).
           --format <format>      table, markdown (for pull requests), csv or json (default: table).
+          --metrics              Compare what the runs cost the machine too: CPU time per job, context
+                                 switches, peak threads, peak memory.
           -h, --help             Show this help.
 
         EXIT CODES:
@@ -224,6 +245,40 @@ enum HelpText {
         """
     }
 
+    private static var crossover: String {
+        """
+        OVERVIEW: Finds, for each runner, the job size at which its overhead falls below 10% and 1% of the job's
+        own time: the practical answer to "when may I spawn a thread per job?".
+
+        \(usage(.crossover))
+        Every runner runs one queue (so that its jobs run one at a time) with no work and with each work size, a
+        calibrated spin per job (as --work does), its iterations chosen so that a run takes about \
+        \(Int(CrossoverOptions.targetRunSeconds * 1000)) ms. The
+        control runner, single-threaded, always runs too. The job's own time at work W is S(W) = T(W) − T(0) of
+        the control, T being a runner's median time per job; a runner's overhead is O(W) = T(W) − S(W), and its
+        share is O / S. The crossovers are where the share falls below 10% and 1%, interpolated between the work
+        sizes around them on logarithmic scales. The runs go to a result file, which --input analyzes again.
+
+        OPTIONS:
+          --runners <ids>             Runners to place (default: all but the opt-in ones).
+          --work <list>               Work sizes in ns per job (default: \(CrossoverOptions.defaultWork.map(String.init).joined(separator: ","))).
+          --repetitions <n>           Recorded runs per runner and work size (default: 5).
+          --warmup <n>                Runs before those, not recorded (default: 1).
+          --output <path>             The CSV file of the runs (default: a new file in results/).
+          --input <file.csv>          Analyze this result file instead of running.
+          --format <format>           table, markdown, csv or json (default: table).
+          --quiet                     No progress on standard error.
+          --verify-timeout <seconds>  As for bench (default: 10).
+          --stall-timeout <seconds>   As for bench (default: 30).
+          -h, --help                  Show this help.
+
+        EXIT CODES:
+          0   done   1   an error   2   some runs failed or stalled   64   the command line was wrong
+          130, 143   interrupted: the runs made are in the result file
+
+        """
+    }
+
     private static var chart: String {
         """
         OVERVIEW: Draws result files as an SVG chart in the style of the 2010 post: grouped bars of the median
@@ -232,11 +287,13 @@ enum HelpText {
         \(usage(.chart))
         The runners that start a thread per job (detach-thread, verified-detach) get a panel of their own, being
         orders of magnitude slower. With several files, the machines stand side by side, one column each, on
-        common axes.
+        common axes. When the configurations differ in their number of jobs (as with --jobs and queue counts
+        that don't divide it), the bars show the median cost per job instead of seconds per run.
 
         OPTIONS:
           -o, --output <chart.svg>  The SVG file to write.
-          --title <text>            The chart's title (default: one naming the files' machines).
+          --title <text>            The chart's title (default: what the bars show).
+          --log                     A logarithmic y axis, for costs that differ by orders of magnitude.
           -h, --help                Show this help.
 
         EXIT CODES:

@@ -8,15 +8,7 @@ import JobRunners
 /// summary covers them and says the sweep was interrupted, and the exit code is 128 + the signal's number.
 enum SweepCommand {
     static func run(_ options: SweepOptions, console: Console, executable: URL?) -> ExitCode {
-        let machine = MachineInfo.current()
-        if machine.build == "debug" {
-            console.error(Bench.debugBanner)
-        }
-        let raw: OutputFile
-        do {
-            raw = try OutputFile(csv: options.output, header: ResultSchema.columns, console: console, host: machine.host)
-        } catch {
-            console.error("Error: \(error)\n")
+        guard let (machine, raw) = Bench.startMeasuring(output: options.output, console: console) else {
             return .failure
         }
         let sweep = Sweep(plan: options.plan, runsWarmups: !options.isolate)
@@ -41,6 +33,13 @@ enum SweepCommand {
         defer { Interrupts.setHandler(nil) }
 
         let progress = Progress(console: console, quiet: options.quiet)
+        if let total = options.requestedJobs {
+            for configuration in options.plan.configurations where configuration.jobs != total {
+                progress.line(
+                    "bench: --jobs \(total) is not divisible by \(configuration.queues) queues: running "
+                        + "\(configuration.queues) × \(configuration.iterations) = \(configuration.jobs) jobs")
+            }
+        }
         for exclusion in options.plan.exclusions {
             progress.line("bench: not running \(exclusion.runner.id) at \(exclusion.configuration): \(exclusion.reason)")
         }
@@ -52,16 +51,9 @@ enum SweepCommand {
                     + "configurations × (\(plan.warmup) warm-up + \(plan.repetitions) repetitions)\(isolation)"
                     + (raw.displayPath.isEmpty ? "" : "; results to \(raw.displayPath)"))
         }
-        progress.begin(steps)
-        do {
-            _ = try sweep.run(machine: machine, measure: measure, record: recorder.record, observe: progress.handle)
-        } catch {
-            progress.clearStatus()
-            _ = recorder.end(discarding: true) { _, _ in }
-            console.error("Error: \(error)\n")
+        guard recorder.run(sweep, machine: machine, measure: measure, progress: progress, console: console) else {
             return .failure
         }
-        progress.clearStatus()
         return recorder.end { records, error in conclusion.conclude(records, error, interruptedBy: nil) }
             ?? .failure
     }
@@ -82,7 +74,7 @@ enum SweepCommand {
                 return .failure
             }
             let report = Report(records: records)
-            let summary = SweepSummary(report: report, machine: machine)
+            let summary = SweepSummary(report: report, machine: machine, showsMetrics: options.showsMetrics)
             if let path = options.summaryPath {
                 do {
                     let file = try OutputFile(.file(path: path), console: console)

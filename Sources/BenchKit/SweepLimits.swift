@@ -3,15 +3,15 @@ import JobRunners
 
 /// What `bench` refuses, or leaves out, before it starts, rather than bring a machine down or run for hours.
 ///
-/// - Threads: a runner that has threads of its own per queue (run-loop: 1; the detach runners: up to 2) runs only
+/// - Threads: a runner that has threads of its own per queue (run-loop: 1; the detach runners: about 5) runs only
 ///   configurations that need at most ``maximumThreads`` of them at once; other cells of the sweep are left out,
 ///   with the reason printed. A sweep with nothing left to run is refused.
 /// - Queues: at most ``maximumQueues`` per configuration, for any runner: each queue has a job and a runner of its
 ///   own in memory.
 /// - Time: a sweep whose pessimistic estimate exceeds ``maximumEstimatedSeconds`` is refused unless given
-///   `--allow-long`. The estimate takes every job of every run, warm-ups included, at 50 µs for a runner that
-///   starts a thread per job, 5 µs for one with threads per queue, and 1 µs for the others: several times what
-///   they cost on the machines measured so far.
+///   `--allow-long`. The estimate takes every job of every run, warm-ups included, at its work (`--work`) plus
+///   50 µs for a runner that starts a thread per job, 5 µs for one with threads per queue, and 1 µs for the
+///   others: several times what they cost on the machines measured so far.
 enum SweepLimits {
     static let maximumThreads = 1_024
     static let maximumQueues = 1_000_000
@@ -53,7 +53,8 @@ enum SweepLimits {
     /// A pessimistic estimate of how long `plan` takes, in seconds (see the type's description).
     static func estimatedSeconds(_ plan: SweepPlan) -> Double {
         Sweep(plan: plan).steps.reduce(0) { total, step in
-            total + Double(step.configuration.jobs) * pessimisticNanosecondsPerJob(step.runner) / 1e9
+            total + Double(step.configuration.jobs)
+                * (pessimisticNanosecondsPerJob(step.runner) + Double(step.configuration.workNanoseconds)) / 1e9
         }
     }
 

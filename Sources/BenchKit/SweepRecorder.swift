@@ -1,5 +1,6 @@
 import BenchResults
 import Foundation
+import JobRunners
 
 /// A sweep's records and result file, shared by the sweep, which records each run as it ends, and the interrupt
 /// handler, which may end the sweep from another thread at any moment.
@@ -49,6 +50,27 @@ final class SweepRecorder: @unchecked Sendable {
             return conclude(records, nil)
         } catch {
             return conclude(records, error)
+        }
+    }
+}
+
+extension SweepRecorder {
+    /// Makes the runs of `sweep` with `measure`, recording each as it ends and showing `progress`. If a row cannot
+    /// be written, removes the file, prints the `Error:` line and returns false.
+    func run(
+        _ sweep: Sweep, machine: MachineInfo, measure: (Sweep.Step) -> RunOutcome, progress: Progress,
+        console: Console
+    ) -> Bool {
+        progress.begin(sweep.steps)
+        defer { progress.clearStatus() }
+        do {
+            _ = try sweep.run(machine: machine, measure: measure, record: record, observe: progress.handle)
+            return true
+        } catch {
+            progress.clearStatus()
+            _ = end(discarding: true) { _, _ in }
+            console.error("Error: \(error)\n")
+            return false
         }
     }
 }

@@ -7,6 +7,8 @@ import JobRunners
 struct SweepSummary {
     let report: Report
     let machine: MachineInfo
+    /// Whether the tables show what the runs cost the machine.
+    var showsMetrics = false
 
     func render(_ format: OutputFormat) -> String {
         switch format {
@@ -47,10 +49,18 @@ struct SweepSummary {
         }
         text += "\n" + heading("Spread of each cell (seconds per run; CV = standard deviation / mean)")
         text += render(spread())
+        if showsMetrics {
+            text += "\n" + heading("What the runs cost the machine (medians of the ok runs; threads and memory: the most seen)")
+            text += render(Self.metricsTable(report.cells))
+        }
         let warnings = report.cells.flatMap { cell in cell.warnings.map { "\(cell.key): \($0)" } }
         if !warnings.isEmpty {
             text += "\n" + heading("Warnings")
             text += warnings.map { markdown ? "- \($0)\n" : "  \($0)\n" }.joined()
+        }
+        let cellCount = report.runners.count * report.configurations.count
+        if report.cells.count < cellCount {
+            text += "\n- : not run (left out of the sweep; the notes before it say why)\n"
         }
         if report.cells.contains(where: { $0.okRuns > 0 && $0.okRuns < $0.runs }) {
             text += "\n* some repetitions failed or stalled: the statistics are of the ok ones (see the detail column)\n"
@@ -91,10 +101,33 @@ struct SweepSummary {
             rows: rows, rightAligned: Set(2...9))
     }
 
-    /// `1 queue, 100000 iterations`, as the 2010 table labels its rows.
+    /// CPU time and context switches per job, peak threads and memory, for each cell.
+    static func metricsTable(_ cells: [CellSummary]) -> TextTable {
+        let rows = cells.map { cell in
+            [
+                cell.runner, cell.configuration.description,
+                cell.medianCPUNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
+                cell.medianVoluntarySwitchesPerJob.map { String(format: "%.3f", $0) } ?? "-",
+                cell.medianInvoluntarySwitchesPerJob.map { String(format: "%.3f", $0) } ?? "-",
+                cell.peakThreads.map(String.init) ?? "-",
+                cell.maxRSSBytes.map(Format.bytes) ?? "-",
+            ]
+        }
+        return TextTable(
+            columns: [
+                "runner", "configuration", "CPU per job", "waits per job", "preemptions per job", "peak threads",
+                "max RSS",
+            ],
+            rows: rows, rightAligned: Set(2...6))
+    }
+
+    /// `1 queue, 100000 iterations`, as the 2010 table labels its rows, with the work if any.
     static func label(_ configuration: RunConfiguration) -> String {
         let queues = configuration.queues == 1 ? "1 queue" : "\(configuration.queues) queues"
-        return "\(queues), \(configuration.iterations) iterations"
+        let work =
+            configuration.workNanoseconds == 0
+            ? "" : ", \(Format.perJob(nanoseconds: Double(configuration.workNanoseconds))) of work"
+        return "\(queues), \(configuration.iterations) iterations\(work)"
     }
 
     private struct JSONSummary: Encodable {
@@ -125,6 +158,12 @@ struct SweepSummary {
         var ratioToControl: Double?
         var outlierRepetitions: [Int]
         var warnings: [String]
+        var workNs: Int
+        var medianCpuNsPerJob: Double?
+        var medianVoluntarySwitchesPerJob: Double?
+        var medianInvoluntarySwitchesPerJob: Double?
+        var peakThreads: Int?
+        var maxRssBytes: Int?
     }
 
     /// The same statistics as the CSV, with every sample, as one JSON object.
@@ -138,7 +177,11 @@ struct SweepSummary {
                 p90Seconds: cell.p90, maxSeconds: cell.maximum, meanSeconds: cell.mean,
                 stddevSeconds: cell.standardDeviation, cv: cell.coefficientOfVariation,
                 medianNsPerJob: cell.medianNanosecondsPerJob, ratioToControl: cell.ratioToControl,
-                outlierRepetitions: cell.outlierRepetitions, warnings: cell.warnings)
+                outlierRepetitions: cell.outlierRepetitions, warnings: cell.warnings,
+                workNs: cell.configuration.workNanoseconds, medianCpuNsPerJob: cell.medianCPUNanosecondsPerJob,
+                medianVoluntarySwitchesPerJob: cell.medianVoluntarySwitchesPerJob,
+                medianInvoluntarySwitchesPerJob: cell.medianInvoluntarySwitchesPerJob, peakThreads: cell.peakThreads,
+                maxRssBytes: cell.maxRSSBytes)
         }
         let summary = JSONSummary(
             machine: Dictionary(uniqueKeysWithValues: machine.fields.map { ($0.column, $0.value) }), cells: cells)

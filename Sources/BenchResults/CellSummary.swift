@@ -33,6 +33,8 @@ public struct CellSummary: Sendable, Equatable {
     /// Median cost per job divided by the control runner's in the same configuration of the same file; nil
     /// without a control.
     public var ratioToControl: Double?
+    /// What the `ok` runs cost the machine, where the file says (schema version 2).
+    public var metrics: [RunMetrics] = []
 
     /// A coefficient of variation above this earns a warning.
     public static let noisyCoefficientOfVariation = 0.10
@@ -81,6 +83,30 @@ public struct CellSummary: Sendable, Equatable {
     /// The median run's time per job, in nanoseconds.
     public var medianNanosecondsPerJob: Double? {
         Statistics.median(nanoseconds).map { $0 / Double(configuration.jobs) }
+    }
+
+    /// The median CPU time (user and system, all threads) per job, in nanoseconds.
+    public var medianCPUNanosecondsPerJob: Double? {
+        Statistics.median(metrics.map { ($0.cpuUserSeconds + $0.cpuSystemSeconds) * 1e9 / Double(configuration.jobs) })
+    }
+
+    /// The median voluntary and involuntary context switches per job.
+    public var medianVoluntarySwitchesPerJob: Double? {
+        Statistics.median(metrics.map { Double($0.voluntaryContextSwitches) / Double(configuration.jobs) })
+    }
+
+    public var medianInvoluntarySwitchesPerJob: Double? {
+        Statistics.median(metrics.map { Double($0.involuntaryContextSwitches) / Double(configuration.jobs) })
+    }
+
+    /// The most threads seen in any run of the cell.
+    public var peakThreads: Int? {
+        metrics.compactMap(\.peakThreads).max()
+    }
+
+    /// The largest peak resident memory of any run of the cell.
+    public var maxRSSBytes: Int? {
+        metrics.compactMap(\.maxRSSBytes).max()
     }
 
     /// The repetitions whose times are outliers.

@@ -25,6 +25,17 @@ public enum Format {
         }
     }
 
+    /// A size in bytes in the unit that suits it: `812 KiB`, `14.2 MiB`.
+    public static func bytes(_ count: Int) -> String {
+        let value = Double(count)
+        switch value {
+        case ..<1_024: return "\(count) B"
+        case ..<(1_024 * 1_024): return significant(value / 1_024) + " KiB"
+        case ..<(1_024 * 1_024 * 1_024): return significant(value / 1_024 / 1_024) + " MiB"
+        default: return significant(value / 1_024 / 1_024 / 1_024) + " GiB"
+        }
+    }
+
     /// A number as a person writes it: `10`, `2.5`, `0.8`.
     public static func number(_ value: Double) -> String {
         String(format: "%g", value)

@@ -48,7 +48,7 @@ public struct Report: Sendable {
                         repetitions: timed.map(\.repetition),
                         failedRuns: runs.filter { $0.status == .failed }.count,
                         stalledRuns: runs.filter { $0.status == .stalled }.count,
-                        ratioToControl: nil))
+                        ratioToControl: nil, metrics: timed.compactMap(\.metrics)))
             }
         }
         for index in cells.indices {

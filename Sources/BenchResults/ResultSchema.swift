@@ -4,14 +4,24 @@ import JobRunners
 /// The columns of a result file, and the conversion of records to and from rows. results/README.md documents each
 /// column.
 public enum ResultSchema {
-    /// Written in every row; a reader refuses versions newer than this.
-    public static let version = 1
+    /// Written in every row; a reader refuses versions newer than this. Version 2 added the work and resource
+    /// columns (``version2Columns``); files of version 1 are read as well.
+    public static let version = 2
 
-    public static let columns =
+    /// The columns every result file has, since version 1.
+    public static let version1Columns =
         [
             "schema_version", "runner", "queues", "iterations", "jobs", "repetition", "seconds", "ns_per_job",
             "status", "detail", "completed_iterations",
         ] + MachineInfo.columns + ["started_at"]
+
+    /// The columns version 2 added: the job's work and what the run cost the machine.
+    public static let version2Columns = [
+        "work_ns", "work_spins", "spins_per_us", "cpu_user_seconds", "cpu_system_seconds",
+        "voluntary_context_switches", "involuntary_context_switches", "peak_threads", "max_rss_bytes",
+    ]
+
+    public static let columns = version1Columns + version2Columns
 
     /// The fields of `record`, in the order of ``columns``. A run that is not `ok` has no seconds and no cost per job.
     public static func fields(of record: ResultRecord) -> [String] {
@@ -31,7 +41,19 @@ public enum ResultSchema {
         ]
         let machine: [String] = record.machine.fields.map(\.value)
         let startedAt: String = record.startedAt.map { UTCTimestamp($0).iso8601 } ?? ""
-        return run + machine + [startedAt]
+        let metrics = record.metrics
+        let resources: [String] = [
+            String(record.configuration.workNanoseconds),
+            record.workSpins.map(String.init) ?? "",
+            record.spinsPerMicrosecond.map { String(format: "%.3f", $0) } ?? "",
+            metrics.map { String(format: "%.6f", $0.cpuUserSeconds) } ?? "",
+            metrics.map { String(format: "%.6f", $0.cpuSystemSeconds) } ?? "",
+            metrics.map { String($0.voluntaryContextSwitches) } ?? "",
+            metrics.map { String($0.involuntaryContextSwitches) } ?? "",
+            metrics?.peakThreads.map(String.init) ?? "",
+            metrics?.maxRSSBytes.map(String.init) ?? "",
+        ]
+        return run + machine + [startedAt] + resources
     }
 
     /// The record in `fields`, a row whose columns `header` names; throws a message saying what is wrong.
@@ -57,8 +79,12 @@ public enum ResultSchema {
         guard !runner.isEmpty else {
             throw .row("'runner' is empty")
         }
+        if version >= 2, let missing = version2Columns.first(where: { header[$0] == nil }) {
+            throw .row("a row of schema version \(version) in a file without the '\(missing)' column")
+        }
         let configuration = RunConfiguration(
-            queues: try integer("queues", minimum: 1), iterations: try integer("iterations", minimum: 1))
+            queues: try integer("queues", minimum: 1), iterations: try integer("iterations", minimum: 1),
+            workNanoseconds: try optionalInteger("work_ns") ?? 0)
         let jobs = try integer("jobs", minimum: 1)
         guard !configuration.queues.multipliedReportingOverflow(by: configuration.iterations).overflow,
             jobs == configuration.jobs
@@ -97,11 +123,29 @@ public enum ResultSchema {
             host: text("host"), os: text("os"), kernel: text("kernel"), arch: text("arch"),
             cpuModel: text("cpu_model"), logicalCPUs: try optionalInteger("logical_cpus"),
             memoryBytes: UInt64(memory), swiftVersion: text("swift_version"), build: text("build"))
+        func optionalDecimal(_ column: String) throws(ResultFileError.Reason) -> Double? {
+            guard !text(column).isEmpty else {
+                return nil
+            }
+            guard let value = Double(text(column)), value.isFinite, value >= 0 else {
+                throw .row("'\(column)' is '\(text(column))', not a number")
+            }
+            return value
+        }
+        var metrics: RunMetrics?
+        if let user = try optionalDecimal("cpu_user_seconds") {
+            metrics = RunMetrics(
+                cpuUserSeconds: user, cpuSystemSeconds: try optionalDecimal("cpu_system_seconds") ?? 0,
+                voluntaryContextSwitches: try optionalInteger("voluntary_context_switches") ?? 0,
+                involuntaryContextSwitches: try optionalInteger("involuntary_context_switches") ?? 0,
+                peakThreads: try optionalInteger("peak_threads"), maxRSSBytes: try optionalInteger("max_rss_bytes"))
+        }
         return ResultRecord(
             runner: runner, configuration: configuration, repetition: repetition, status: status,
             nanoseconds: status == .ok ? nanoseconds : nil, detail: text("detail"),
             completedIterations: try optionalInteger("completed_iterations"), machine: machine,
-            startedAt: startedAt)
+            startedAt: startedAt, workSpins: try optionalInteger("work_spins"),
+            spinsPerMicrosecond: try optionalDecimal("spins_per_us"), metrics: metrics)
     }
 }
 

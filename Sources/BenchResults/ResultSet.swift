@@ -29,8 +29,9 @@ public struct ResultFileError: Error, Equatable, CustomStringConvertible {
         case .empty: return "\(place) is empty: not a bench result file"
         case .notCSV(let why): return "\(place) is not valid CSV: \(why)"
         case .missingColumns(let columns):
-            return "\(place) is not a bench result file: it has no \(columns.map { "'\($0)'" }.joined(separator: ", ")) column"
-                + (columns.count == 1 ? "" : "s")
+            let named = columns.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+            let others = columns.count > 3 ? " or \(columns.count - 3) other columns of one" : (columns.count == 1 ? " column" : " columns")
+            return "\(place) is not a bench result file: it has no \(named)\(others)"
         case .noRows: return "\(place) has a header but no rows"
         case .fieldCount(let found, let expected):
             return "\(place) has \(found) fields, the header \(expected) (is the file cut short?)"
@@ -87,7 +88,7 @@ public struct ResultSet: Sendable {
         for (index, name) in header.fields.enumerated() where columns[name] == nil {
             columns[name] = index
         }
-        let missing = ResultSchema.columns.filter { columns[$0] == nil }
+        let missing = ResultSchema.version1Columns.filter { columns[$0] == nil }
         guard missing.isEmpty else {
             throw failure(.missingColumns(missing), line: header.line)
         }

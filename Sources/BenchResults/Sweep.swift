@@ -28,7 +28,7 @@ public struct SweepPlan: Equatable, Sendable {
     public var exclusions: [Exclusion] = []
 
     public init(
-        runners: [RunnerKind] = RunnerKind.allCases,
+        runners: [RunnerKind] = RunnerKind.standard,
         configurations: [RunConfiguration] = RunConfiguration.reference,
         repetitions: Int = 3,
         warmup: Int = 1,
@@ -68,16 +68,23 @@ public struct Sweep: Sendable {
     }
 
     public let plan: SweepPlan
-    /// Whether the sweep makes the warm-up runs itself; not when each run is made in a child process that warms
-    /// up on its own.
-    public let runsWarmups: Bool
+    /// Every run, in order: warm-ups (no repetition) and recorded repetitions.
+    public let steps: [Step]
 
+    /// The sweep of `plan`; `runsWarmups` is false when each run is made in a child process that warms up on its
+    /// own.
     public init(plan: SweepPlan, runsWarmups: Bool = true) {
         self.plan = plan
-        self.runsWarmups = runsWarmups
+        self.steps = Self.steps(of: plan, runsWarmups: runsWarmups)
     }
 
-    public var steps: [Step] {
+    /// A sweep of the given steps, in their order, with `plan`'s settings.
+    public init(plan: SweepPlan, steps: [Step]) {
+        self.plan = plan
+        self.steps = steps
+    }
+
+    private static func steps(of plan: SweepPlan, runsWarmups: Bool) -> [Step] {
         var steps: [Step] = []
         for configuration in plan.configurations {
             let runners = plan.runners.filter { runner in
@@ -107,7 +114,6 @@ public struct Sweep: Sendable {
         record: (ResultRecord) throws -> Void,
         observe: (Event) -> Void = { _ in }
     ) rethrows -> [ResultRecord] {
-        let steps = self.steps
         var records: [ResultRecord] = []
         let clock = ContinuousClock()
         for (index, step) in steps.enumerated() {

@@ -14,12 +14,12 @@ public enum Experiment {
         configuration: RunConfiguration,
         settings: RunSettings = RunSettings()
     ) -> RunOutcome {
-        run(configuration: configuration, settings: settings) {
-            try kind.runnerType.init(settings: settings)
+        run(configuration: configuration, settings: settings) { count in
+            try kind.runnerType.makeRunners(count: count, settings: settings)
         }
     }
 
-    /// Runs `configuration` once on runners that `makeRunner` creates, one per queue.
+    /// Runs `configuration` once on runners that `makeRunner` creates, one at a time, one per queue.
     ///
     /// The seam through which tests put in runners that misbehave on purpose.
     static func run(
@@ -27,20 +27,49 @@ public enum Experiment {
         settings: RunSettings,
         makeRunner: () throws -> any JobRunner
     ) -> RunOutcome {
+        run(configuration: configuration, settings: settings) { count in
+            try makeEach(count: count, makeRunner)
+        }
+    }
+
+    /// Runs `configuration` once on the runners that `makeRunners` creates for the number of queues.
+    static func run(
+        configuration: RunConfiguration,
+        settings: RunSettings,
+        makeRunners: (Int) throws -> [any JobRunner]
+    ) -> RunOutcome {
         let startedAt = Date()
         let expectedIterations = configuration.jobs
         let trial: Trial
         do {
-            trial = try Trial(configuration: configuration, makeRunner: makeRunner)
+            trial = try Trial(configuration: configuration, makeRunners: makeRunners)
         } catch {
             return RunOutcome(
                 status: .failed, nanoseconds: nil, detail: "setup failed: \(error)", completedIterations: 0,
                 startedAt: startedAt)
         }
 
+        ProcessResources.resetPeakMemory()
+        let usageBefore = ProcessResources.usage()
+        var peakThreads = ProcessResources.threadCount()
+        func countThreads() {
+            if let count = ProcessResources.threadCount() {
+                peakThreads = max(peakThreads ?? 0, count)
+            }
+        }
+
         // The timed region starts on the queuing thread, just before it queues the first job.
         let queuing = QueuingThread(queuingJobsOf: trial)
-        let waited = trial.waitForCompletion(stallTimeout: settings.stallTimeout)
+        let waited = trial.waitForCompletion(
+            stallTimeout: settings.stallTimeout, sampleInterval: ProcessResources.threadSampleInterval,
+            sample: countThreads)
+        let usage = ProcessResources.usage() - usageBefore
+        countThreads()
+        let metrics = RunMetrics(
+            cpuUserSeconds: usage.userSeconds, cpuSystemSeconds: usage.systemSeconds,
+            voluntaryContextSwitches: usage.voluntaryContextSwitches,
+            involuntaryContextSwitches: usage.involuntaryContextSwitches, peakThreads: peakThreads,
+            maxRSSBytes: ProcessResources.peakMemoryBytes())
         let start = queuing.startInstant
         let queuingReturned = queuing.waitUntilDone(timeout: waited == .stalled ? .zero : settings.stallTimeout)
 
@@ -51,7 +80,8 @@ public enum Experiment {
         func outcome(_ status: RunOutcome.Status, _ detail: String, nanoseconds: Int64? = nil) -> RunOutcome {
             RunOutcome(
                 status: status, nanoseconds: nanoseconds, detail: detail, completedIterations: executed,
-                startedAt: startedAt)
+                startedAt: startedAt, metrics: metrics, workSpins: trial.workSpins,
+                spinsPerMicrosecond: trial.workSpins > 0 ? Work.spinsPerMicrosecond : nil)
         }
 
         guard case .completed(let end) = waited, let start else {

@@ -11,18 +11,24 @@ public final class Job: @unchecked Sendable {
     private let runner: any JobRunner
     private let counter: IterationCounter
     private let completion: RunCompletion
+    /// Spin-loop steps of work per iteration (``Work``); 0 for none.
+    private let workSpins: Int
     // Keeps the hot `remaining` of two jobs that run on different threads off a shared cache line.
     private let padding = CacheLinePadding()
 
-    init(iterations: Int, runner: any JobRunner, counter: IterationCounter, completion: RunCompletion) {
+    init(
+        iterations: Int, workSpins: Int, runner: any JobRunner, counter: IterationCounter, completion: RunCompletion
+    ) {
         precondition(iterations > 0, "a job needs at least one iteration")
         self.remaining = iterations
+        self.workSpins = workSpins
         self.runner = runner
         self.counter = counter
         self.completion = completion
     }
 
-    /// Performs one iteration, then queues the job again on its runner, or reports completion after the last.
+    /// Performs one iteration (its work, if any), then queues the job again on its runner, or reports completion
+    /// after the last.
     ///
     /// The runner's mechanism calls this once per ``JobRunner/queue(_:)``.
     public func performIterationAndRequeue() {
@@ -30,6 +36,9 @@ public final class Job: @unchecked Sendable {
         guard remaining > 0 else {
             // Ran after its last iteration: the harness's count exceeds queues × iterations and fails the run.
             return
+        }
+        if workSpins > 0 {
+            Work.spin(workSpins)
         }
         remaining -= 1
         if remaining > 0 {

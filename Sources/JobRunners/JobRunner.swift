@@ -1,8 +1,8 @@
 /// A way of running jobs: the thing whose per-job overhead the experiment measures.
 ///
 /// One runner serves one queue of the experiment. The harness makes one runner per queue with
-/// ``init(settings:)`` before the clock starts, queues one ``Job`` on each, and calls ``shutDown()`` after the clock
-/// stops. A job calls ``queue(_:)`` again on its own runner at the end of every iteration but the last, so
+/// ``makeRunners(count:settings:)`` (by default, ``init(settings:)`` once per queue) before the clock starts, queues
+/// one ``Job`` on each, and calls ``shutDown()`` on each after the clock stops. A job calls ``queue(_:)`` again on its own runner at the end of every iteration but the last, so
 /// `queue(_:)` is the hot path: it must hand the job to the mechanism and nothing more.
 ///
 /// To add a runner: write a final class conforming to this protocol in a file of its own, named for its mechanism,
@@ -21,24 +21,41 @@ public protocol JobRunner: AnyObject, Sendable {
     /// others (charts give such runners a panel of their own). False unless a runner says otherwise.
     static var startsThreadPerJob: Bool { get }
 
-    /// How many threads of its own the runner may have at once for each queue (a run-loop worker: 1; a detached
-    /// thread that starts the next before it ends: 2). `bench` limits queues by it. 0 unless a runner says
-    /// otherwise: threads that a system pool manages, such as Dispatch's, don't count.
+    /// Whether the runner is left out of a sweep unless named in `--runners` (main-queue needs the main thread).
+    static var isOptIn: Bool { get }
+
+    /// How many threads of its own the runner may have at once for each queue (a run-loop worker: 1; detached
+    /// threads, each starting the next and then taking a while to exit: about 5, measured). `bench` limits queues
+    /// by it. 0 unless a runner says otherwise: threads that a system pool manages, such as Dispatch's, don't count.
     static var threadsPerQueue: Int { get }
 
-    /// Creates a runner ready to take jobs; the harness calls it before the clock starts.
+    /// Creates a runner ready to take jobs, with resources of its own; the harness calls it before the clock starts.
     init(settings: RunSettings) throws
+
+    /// Creates the runners of one run, one per queue. By default each is made with ``init(settings:)``; a runner
+    /// whose queues share a mechanism (one thread pool, one operation queue, one task group) makes the shared part
+    /// once here. The harness calls it before the clock starts.
+    static func makeRunners(count: Int, settings: RunSettings) throws -> [any JobRunner]
 
     /// Hands `job` to the mechanism, which must call ``Job/performIterationAndRequeue()`` once for it.
     func queue(_ job: Job)
 
     /// Releases what the runner holds (threads, run loops); the harness calls it after the clock stops, once every
-    /// job has completed or the run has been abandoned.
+    /// job has completed or the run has been abandoned. Runners that share a mechanism each call this; the shared
+    /// part must be released once, whichever calls first.
     func shutDown()
 }
 
 extension JobRunner {
+    public static func makeRunners(count: Int, settings: RunSettings) throws -> [any JobRunner] {
+        try makeEach(count: count) { try Self(settings: settings) }
+    }
+
     public func shutDown() {}
+
+    public static var isOptIn: Bool {
+        false
+    }
 
     public static var startsThreadPerJob: Bool {
         false
@@ -72,4 +89,21 @@ public struct RunnerSetupError: Error, CustomStringConvertible {
     public init(_ description: String) {
         self.description = description
     }
+}
+
+/// `count` runners from `make`, one at a time; if one cannot be made, those made so far are shut down.
+func makeEach(count: Int, _ make: () throws -> any JobRunner) throws -> [any JobRunner] {
+    var runners: [any JobRunner] = []
+    runners.reserveCapacity(count)
+    do {
+        for _ in 0..<count {
+            runners.append(try make())
+        }
+    } catch {
+        for runner in runners {
+            runner.shutDown()
+        }
+        throw error
+    }
+    return runners
 }

@@ -71,22 +71,38 @@ final class RunCompletion: @unchecked Sendable {
     }
 
     /// Blocks until every job has reported, or until `progress` (a count that grows while the run makes progress)
-    /// and the reports have both stood still for `stallTimeout`.
+    /// and the reports have both stood still for `stallTimeout`; calls `sample` every `sampleInterval` meanwhile.
     ///
-    /// It never spins: it sleeps on the condition, waking every quarter of the stall timeout to look at `progress`,
-    /// so a stall is declared between 1 and 1.25 stall timeouts after the last progress.
-    func wait(stallTimeout: Duration, progress: () -> Int) -> Outcome {
+    /// It never spins: it sleeps on the condition, waking to sample and, every quarter of the stall timeout, to
+    /// look at `progress`, so a stall is declared between 1 and 1.25 stall timeouts after the last progress.
+    func wait(
+        stallTimeout: Duration,
+        sampleInterval: Duration,
+        progress: () -> Int,
+        sample: () -> Void
+    ) -> Outcome {
         condition.lock()
         defer { condition.unlock() }
-        let checkInterval = (stallTimeout / 4).timeInterval
+        let clock = ContinuousClock()
         var lastMark = progress() + reports
-        var lastProgressAt = ContinuousClock.now
+        var lastProgressAt = clock.now
+        var nextCheck = lastProgressAt + stallTimeout / 4
+        var nextSample = lastProgressAt + sampleInterval
         while reports < expectedReports {
-            if condition.wait(until: Date(timeIntervalSinceNow: checkInterval)) {
+            let wakeAt = min(nextCheck, nextSample)
+            if condition.wait(until: Date(timeIntervalSinceNow: (wakeAt - clock.now).timeInterval)) {
                 continue
             }
+            let now = clock.now
+            if now >= nextSample {
+                sample()
+                nextSample = now + sampleInterval
+            }
+            guard now >= nextCheck else {
+                continue
+            }
+            nextCheck = now + stallTimeout / 4
             let mark = progress() + reports
-            let now = ContinuousClock.now
             if mark != lastMark {
                 lastMark = mark
                 lastProgressAt = now

@@ -1,12 +1,16 @@
-/// The shape of one run: how many queues, and how many iterations each queue runs serially.
+/// The shape of one run: how many queues, how many iterations each queue runs serially, and how much work each job
+/// does.
 public struct RunConfiguration: Sendable, Hashable, CustomStringConvertible {
     public var queues: Int
     /// Iterations per queue.
     public var iterations: Int
+    /// How long each job spins before it queues itself again (``Work``); 0 for the 2010 experiment's empty jobs.
+    public var workNanoseconds: Int
 
-    public init(queues: Int, iterations: Int) {
+    public init(queues: Int, iterations: Int, workNanoseconds: Int = 0) {
         self.queues = queues
         self.iterations = iterations
+        self.workNanoseconds = workNanoseconds
     }
 
     /// Jobs in the run: queues × iterations.
@@ -22,8 +26,8 @@ public struct RunConfiguration: Sendable, Hashable, CustomStringConvertible {
         RunConfiguration(queues: 16, iterations: 6_250),
     ]
 
-    /// For example `8×12500`.
+    /// For example `8×12500`, or `2×500+2000ns` with work.
     public var description: String {
-        "\(queues)×\(iterations)"
+        workNanoseconds == 0 ? "\(queues)×\(iterations)" : "\(queues)×\(iterations)+\(workNanoseconds)ns"
     }
 }

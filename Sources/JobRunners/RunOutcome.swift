@@ -20,12 +20,24 @@ public struct RunOutcome: Sendable, Equatable {
     public var completedIterations: Int
     /// When the run started (setup included), wall-clock time.
     public var startedAt: Date
+    /// What the run cost the machine; nil for a run that never started.
+    public var metrics: RunMetrics?
+    /// The spin-loop steps each job did as its work (0 for none), and the calibration they came from (nil when
+    /// there was no work to calibrate for).
+    public var workSpins: Int
+    public var spinsPerMicrosecond: Double?
 
-    public init(status: Status, nanoseconds: Int64?, detail: String, completedIterations: Int, startedAt: Date) {
+    public init(
+        status: Status, nanoseconds: Int64?, detail: String, completedIterations: Int, startedAt: Date,
+        metrics: RunMetrics? = nil, workSpins: Int = 0, spinsPerMicrosecond: Double? = nil
+    ) {
+        self.workSpins = workSpins
+        self.spinsPerMicrosecond = spinsPerMicrosecond
         self.status = status
         self.nanoseconds = nanoseconds
         self.detail = detail
         self.completedIterations = completedIterations
         self.startedAt = startedAt
+        self.metrics = metrics
     }
 }

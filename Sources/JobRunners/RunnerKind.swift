@@ -1,4 +1,5 @@
-/// Every runner the suite knows, in the order of the 2010 experiment's table.
+/// Every runner the suite knows: the 2010 experiment's six, in the order of its table, then the mechanisms Swift
+/// developers use today.
 ///
 /// Each runner's id and reference name are defined once, in the runner's own file; this enum only lists them.
 public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertible {
@@ -8,6 +9,13 @@ public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertibl
     case verifiedDetach
     case serialQueue
     case globalQueue
+    case operationQueue
+    case sharedOperationQueue
+    case task
+    case actor
+    case taskGroup
+    case threadPool
+    case mainQueue
 
     /// The type that implements the runner.
     public var runnerType: any JobRunner.Type {
@@ -18,6 +26,13 @@ public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertibl
         case .verifiedDetach: VerifiedDetachThreadRunner.self
         case .serialQueue: SerialQueueRunner.self
         case .globalQueue: GlobalQueueRunner.self
+        case .operationQueue: OperationQueueRunner.self
+        case .sharedOperationQueue: SharedOperationQueueRunner.self
+        case .task: TaskRunner.self
+        case .actor: ActorRunner.self
+        case .taskGroup: TaskGroupRunner.self
+        case .threadPool: ThreadPoolRunner.self
+        case .mainQueue: MainQueueRunner.self
         }
     }
 
@@ -45,6 +60,21 @@ public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertibl
     public var threadsPerQueue: Int {
         runnerType.threadsPerQueue
     }
+
+    /// Whether the runner runs only when named in `--runners`.
+    public var isOptIn: Bool {
+        runnerType.isOptIn
+    }
+
+    /// The runners a sweep runs when `--runners` names none: all but the opt-in ones.
+    public static var standard: [RunnerKind] {
+        allCases.filter { !$0.isOptIn }
+    }
+
+    /// The six runners of the 2010 experiment.
+    public static let reference: [RunnerKind] = [
+        .singleThreaded, .runLoop, .detachThread, .verifiedDetach, .serialQueue, .globalQueue,
+    ]
 
     /// The runner whose id is `id`, if there is one.
     public init?(id: String) {

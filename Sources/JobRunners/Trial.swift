@@ -5,27 +5,28 @@ final class Trial: Sendable {
     private let jobs: [Job]
     private let counters: [IterationCounter]
     let completion: RunCompletion
+    /// The spin-loop steps of work each job does per iteration.
+    let workSpins: Int
 
-    /// Makes one runner per queue and one job per runner. Not timed.
-    init(configuration: RunConfiguration, makeRunner: () throws -> any JobRunner) throws {
-        var runners: [any JobRunner] = []
-        runners.reserveCapacity(configuration.queues)
-        do {
-            for _ in 0..<configuration.queues {
-                runners.append(try makeRunner())
-            }
-        } catch {
+    /// Makes one runner per queue, with `makeRunners`, and one job per runner. Not timed.
+    init(configuration: RunConfiguration, makeRunners: (Int) throws -> [any JobRunner]) throws {
+        let runners = try makeRunners(configuration.queues)
+        guard runners.count == configuration.queues else {
             for runner in runners {
                 runner.shutDown()
             }
-            throw error
+            throw RunnerSetupError("made \(runners.count) runners for \(configuration.queues) queues")
         }
         let completion = RunCompletion(jobs: configuration.queues)
         let counters = runners.map { _ in IterationCounter() }
+        let workSpins = Work.spins(forNanoseconds: configuration.workNanoseconds)
         self.jobs = zip(runners, counters).map { runner, counter in
-            Job(iterations: configuration.iterations, runner: runner, counter: counter, completion: completion)
+            Job(
+                iterations: configuration.iterations, workSpins: workSpins, runner: runner, counter: counter,
+                completion: completion)
         }
         self.configuration = configuration
+        self.workSpins = workSpins
         self.runners = runners
         self.counters = counters
         self.completion = completion
@@ -38,9 +39,16 @@ final class Trial: Sendable {
         }
     }
 
-    /// Blocks until every job has reported completion, or the run stalls.
-    func waitForCompletion(stallTimeout: Duration) -> RunCompletion.Outcome {
-        completion.wait(stallTimeout: stallTimeout, progress: { executedIterations })
+    /// Blocks until every job has reported completion, or the run stalls; calls `sample` every `sampleInterval`
+    /// meanwhile.
+    func waitForCompletion(
+        stallTimeout: Duration,
+        sampleInterval: Duration = .seconds(3600),
+        sample: () -> Void = {}
+    ) -> RunCompletion.Outcome {
+        completion.wait(
+            stallTimeout: stallTimeout, sampleInterval: sampleInterval, progress: { executedIterations },
+            sample: sample)
     }
 
     /// Shuts every runner down. Not timed.

@@ -84,7 +84,16 @@ extension ThreadingOverheadsTests {
             #expect(body.count == 3 * 2 * 2)
             let machine = MachineInfo.current()
             for row in body {
-                #expect(row["schema_version"] == "1")
+                #expect(row["schema_version"] == "2")
+                #expect(row["work_ns"] == "0")
+                #expect(row["work_spins"] == "0")
+                #expect(row["spins_per_us"] == "")
+                #expect(Double(row["cpu_user_seconds"] ?? "") != nil)
+                #expect(Double(row["cpu_system_seconds"] ?? "") != nil)
+                #expect(Int(row["voluntary_context_switches"] ?? "") != nil)
+                #expect(Int(row["involuntary_context_switches"] ?? "") != nil)
+                #expect((Int(row["peak_threads"] ?? "") ?? 0) >= 2)
+                #expect((Int(row["max_rss_bytes"] ?? "") ?? 0) > 0)
                 #expect(row["status"] == "ok")
                 #expect(row["detail"] == "")
                 #expect(row["queues"] == "2")
@@ -175,7 +184,7 @@ extension ThreadingOverheadsTests {
         }
 
         @Test("a usage error: one Error line, a usage hint, exit 64, no file", arguments: [
-            ["--queues", "0"], ["--bogus"], ["--runners", "nope"], ["--jobs", "7", "--queues", "2"],
+            ["--queues", "0"], ["--bogus"], ["--runners", "nope"], ["--work", "-1"],
         ])
         func usageError(arguments: [String]) throws {
             let directory = try TemporaryDirectory()
@@ -372,6 +381,33 @@ extension ThreadingOverheadsTests {
             // Three bars with a tooltip each: serial-queue in both files, detach-thread in the first.
             #expect(svg.components(separatedBy: "<rect").count - 1 == 1 + 3 + 2)
             #expect(svg.components(separatedBy: "<title>").count - 1 == 3)
+            #expect(svg.contains("Median seconds per run"))
+        }
+
+        @Test("chart: cost per job when the configurations differ in jobs; a logarithmic axis with --log")
+        func chartPerJobAndLog() throws {
+            let directory = try TemporaryDirectory()
+            let machine = MachineInfo.current()
+            let records = [(2, 500), (3, 333)].flatMap { queues, iterations in
+                ["serial-queue", "run-loop"].map { runner in
+                    ResultRecord(
+                        runner: runner, configuration: RunConfiguration(queues: queues, iterations: iterations),
+                        repetition: 1, status: .ok, nanoseconds: runner == "run-loop" ? 1_000_000 : 100_000,
+                        detail: "", completedIterations: queues * iterations, machine: machine, startedAt: nil)
+                }
+            }
+            let file = try directory.write(
+                "mixed.csv", CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
+            let output = directory.path + "/chart.svg"
+            #expect(bench(["chart", file, "-o", output, "--log"]).status == .success)
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            #expect(svg.contains("Median cost per job"))
+            #expect(svg.contains("cost per job (log scale)"))
+            // 1,000,000 ns over 1000 jobs is 1 µs; 100,000 over 999 about 100 ns: decade ticks from 100 ns to 1 µs.
+            #expect(svg.contains(">100 ns<"))
+            #expect(svg.contains(">1.00 µs<"))
+            #expect(svg.contains("run-loop at 3×333: median 1.00 µs"))
         }
     }
 }

@@ -26,7 +26,8 @@ extension ThreadingOverheadsTests {
         func defaults() throws {
             let options = try options()
             #expect(options.plan.configurations.map(\.description) == ["1×100000", "4×25000", "8×12500", "16×6250"])
-            #expect(options.plan.runners == RunnerKind.allCases)
+            #expect(options.plan.runners == RunnerKind.standard)
+            #expect(!options.plan.runners.contains(.mainQueue))
             #expect(options.plan.repetitions == 3)
             #expect(options.plan.warmup == 1)
             #expect(options.output == .newFileInResults)
@@ -48,11 +49,23 @@ extension ThreadingOverheadsTests {
             #expect(try configurations("--iterations", "7") == ["1×7", "4×7", "8×7", "16×7"])
         }
 
-        @Test("--jobs: iterations = total / queues")
+        @Test("--jobs: iterations = total / queues, rounded to the nearest where queues don't divide it")
         func jobs() throws {
             #expect(try configurations("--jobs", "1000", "--queues", "1,4,8") == ["1×1000", "4×250", "8×125"])
             #expect(try configurations("--jobs", "1600") == ["1×1600", "4×400", "8×200", "16×100"])
             #expect(try configurations("--queues", "8") == ["8×12500"])
+            #expect(try configurations("--queues", "64,128,256") == ["64×1563", "128×781", "256×391"])
+            #expect(try configurations("--jobs", "100", "--queues", "3") == ["3×33"])
+            #expect(try options("--queues", "3").requestedJobs == 100_000)
+            #expect(try options("--queues", "3", "--iterations", "5").requestedJobs == nil)
+        }
+
+        @Test("--work: every configuration, with each work size")
+        func work() throws {
+            #expect(try configurations("--queues", "2", "--iterations", "500", "--work", "2000") == ["2×500+2000ns"])
+            #expect(
+                try configurations("--queues", "1,2", "--iterations", "10", "--work", "0,100")
+                    == ["1×10", "1×10+100ns", "2×10", "2×10+100ns"])
         }
 
         @Test("--runners, --repetitions, --warmup, --output, the timeouts, --format, --summary, the flags")
@@ -60,7 +73,7 @@ extension ThreadingOverheadsTests {
             let options = try options(
                 "--runners", "serial-queue,run-loop,serial-queue", "--repetitions", "5", "--warmup", "0",
                 "--output", "out.csv", "--verify-timeout", "2", "--stall-timeout", "5.5", "--format", "json",
-                "--summary", "summary.csv", "--isolate", "--quiet")
+                "--summary", "summary.csv", "--isolate", "--quiet", "--metrics")
             #expect(options.plan.runners == [.serialQueue, .runLoop])
             #expect(options.plan.repetitions == 5)
             #expect(options.plan.warmup == 0)
@@ -71,6 +84,7 @@ extension ThreadingOverheadsTests {
             #expect(options.summaryPath == "summary.csv")
             #expect(options.isolate)
             #expect(options.quiet)
+            #expect(options.showsMetrics)
             #expect(try self.options("--output", "-").output == .standardOutput)
             #expect(try self.options("--output=-").output == .standardOutput)
             for format in OutputFormat.allCases {
@@ -83,6 +97,7 @@ extension ThreadingOverheadsTests {
             arguments: [
                 (["--help"], nil), (["-h"], nil), (["--queues", "x", "--help"], nil), (["help"], nil),
                 (["compare", "--help"], Subcommand.compare), (["help", "check"], .check), (["chart", "-h"], .chart),
+                (["crossover", "--help"], .crossover),
             ] as [([String], Subcommand?)])
         func help(arguments: [String], topic: Subcommand?) throws {
             #expect(try CommandLineParser.parse(arguments) == .help(topic))
@@ -126,6 +141,35 @@ extension ThreadingOverheadsTests {
             #expect(input.inputPath == "r.csv")
         }
 
+        @Test("crossover: runners, work sizes, input, format")
+        func crossover() throws {
+            guard case .crossover(let defaults) = try CommandLineParser.parse(["crossover"]) else {
+                Issue.record("expected a crossover")
+                return
+            }
+            #expect(defaults.runners == RunnerKind.standard)
+            #expect(defaults.work == CrossoverOptions.defaultWork)
+            #expect(defaults.repetitions == 5)
+            #expect(defaults.output == .newFileInResults)
+            guard case .crossover(let options) = try CommandLineParser.parse([
+                "crossover", "--runners", "task,thread-pool", "--work", "100,1000", "--repetitions", "2", "--format",
+                "markdown", "--output", "-",
+            ]) else {
+                Issue.record("expected a crossover")
+                return
+            }
+            #expect(options.runners == [.task, .threadPool])
+            #expect(options.work == [100, 1000])
+            #expect(options.repetitions == 2)
+            #expect(options.format == .markdown)
+            #expect(options.output == .standardOutput)
+            guard case .crossover(let input) = try CommandLineParser.parse(["crossover", "--input", "r.csv"]) else {
+                Issue.record("expected a crossover")
+                return
+            }
+            #expect(input.inputPath == "r.csv")
+        }
+
         @Test("chart: files and an SVG path")
         func chart() throws {
             #expect(
@@ -134,13 +178,16 @@ extension ThreadingOverheadsTests {
             #expect(
                 try CommandLineParser.parse(["chart", "a.csv", "--output=c.svg", "--title", "Mine"])
                     == .chart(ChartOptions(paths: ["a.csv"], outputPath: "c.svg", title: "Mine")))
+            #expect(
+                try CommandLineParser.parse(["chart", "a.csv", "-o", "c.svg", "--log"])
+                    == .chart(ChartOptions(paths: ["a.csv"], outputPath: "c.svg", title: nil, logarithmic: true)))
         }
 
         static let badCommandLines: [([String], String, Subcommand?)] = [
             (["--frobnicate"], "Unknown option '--frobnicate'", nil),
             (["-q", "4"], "Unknown option '-q'", nil),
             (["-"], "Unexpected argument '-'", nil),
-            (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart", nil),
+            (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart, crossover", nil),
             (["--queues"], "Missing value for '--queues <list>'", nil),
             (["--queues", "--iterations", "5"], "Missing value for '--queues <list>'", nil),
             (["--output"], "Missing value for '--output <path>'", nil),
@@ -173,14 +220,15 @@ extension ThreadingOverheadsTests {
             (["--queues", "4,,8"], "'--queues' has an empty item in '4,,8'", nil),
             (
                 ["--runners", "serial-queue,gcd"],
-                "Unknown runner 'gcd' in '--runners'; the runners are: single-threaded, run-loop, detach-thread, "
-                    + "verified-detach, serial-queue, global-queue", nil
+                "Unknown runner 'gcd' in '--runners'; the runners are: \(CommandLineParser.runnerList)", nil
             ),
             (
-                ["--jobs", "100", "--queues", "3"],
-                "--jobs 100 is not divisible by --queues 3: give a --jobs that is, or --iterations", nil
+                ["--jobs", "2", "--queues", "5"],
+                "--jobs 2 is fewer than --queues 5: every queue needs a job at least", nil
             ),
-            (["--queues", "3"], "--jobs 100000 is not divisible by --queues 3: give a --jobs that is, or --iterations", nil),
+            (["--work", "-1"], "'--work' must be at least 0, not -1", nil),
+            (["--work", "2000000000"], "'--work' must be at most 1000000000 ns (1 s per job), not 2000000000", nil),
+            (["--metrics=yes"], "'--metrics' takes no value", nil),
             (["--jobs", "100", "--iterations", "10"], "'--jobs' and '--iterations' cannot be combined: give one or the other", nil),
             (
                 ["--verify-timeout", "30"],
@@ -199,11 +247,13 @@ extension ThreadingOverheadsTests {
                 "'serial-queue >= 10 detach-thread' is not a check: expected 'x' and a runner (10x serial-queue) or "
                     + "a cost per job (10ns/job) after '10'", .check
             ),
+            (["check", "gcd >= 2x serial-queue"], "Unknown runner 'gcd'; the runners are: \(CommandLineParser.runnerList)", .check),
             (
-                ["check", "gcd >= 2x serial-queue"],
-                "Unknown runner 'gcd'; the runners are: single-threaded, run-loop, detach-thread, verified-detach, "
-                    + "serial-queue, global-queue", .check
+                ["crossover", "--input", "r.csv", "--work", "100"],
+                "'--input' analyzes an existing file, so '--work', which shapes a run, does not apply", .crossover
             ),
+            (["crossover", "--work", "0"], "'--work' must be at least 1, not 0", .crossover),
+            (["crossover", "extra"], "Unexpected argument 'extra'", .crossover),
             (
                 ["check", "serial-queue <= 1us/job", "--input", "r.csv", "--queues", "4"],
                 "'--input' checks an existing file, so '--queues', which shapes a fresh run, does not apply", .check

@@ -30,8 +30,8 @@ extension ThreadingOverheadsTests {
             let late: ThreadSpawner = { body in
                 DispatchQueue.global().asyncAfter(deadline: .now() + 0.3, execute: body)
             }
-            let trial = try Trial(configuration: RunConfiguration(queues: 1, iterations: 5)) {
-                VerifiedDetachThreadRunner(verifyTimeout: .milliseconds(100), spawn: late)
+            let trial = try Trial(configuration: RunConfiguration(queues: 1, iterations: 5)) { _ in
+                [VerifiedDetachThreadRunner(verifyTimeout: .milliseconds(100), spawn: late)]
             }
             trial.queueJobs()
             let outcome = trial.waitForCompletion(stallTimeout: .seconds(20))

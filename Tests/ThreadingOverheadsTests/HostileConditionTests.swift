@@ -226,13 +226,13 @@ extension ThreadingOverheadsTests {
                 Issue.record("expected a sweep")
                 return
             }
-            // 600 queues: run-loop's 600 threads are within the limit, the detach runners' 1200 are not.
+            // 600 queues: run-loop's 600 threads are within the limit, the detach runners' 3000 are not.
             #expect(wide.plan.exclusions.map(\.runner) == [.detachThread, .verifiedDetach])
             #expect(Sweep(plan: wide.plan).steps.allSatisfy { !$0.runner.startsThreadPerJob })
             let run = bench(["--queues", "600", "--iterations", "1", "--runners", "detach-thread,single-threaded",
                              "--repetitions", "1", "--warmup", "0", "--output", "-", "--quiet"])
             #expect(run.status == .success)
-            #expect(run.error.contains("bench: not running detach-thread at 600×1: 600 queues would have up to 1200 threads of its own at once, over bench's limit of 1024"))
+            #expect(run.error.contains("bench: not running detach-thread at 600×1: 600 queues would have up to 3000 threads of its own at once, over bench's limit of 1024"))
             #expect(try rows(ofCSV: run.output).map { $0["runner"] } == ["single-threaded"])
         }
     }

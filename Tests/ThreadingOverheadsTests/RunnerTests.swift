@@ -19,7 +19,9 @@ extension ThreadingOverheadsTests {
             arguments: RunnerKind.allCases, shapes)
         func executesExactly(kind: RunnerKind, shape: RunConfiguration) throws {
             let settings = RunSettings()
-            let trial = try Trial(configuration: shape) { try kind.runnerType.init(settings: settings) }
+            let trial = try Trial(configuration: shape) { count in
+                try kind.runnerType.makeRunners(count: count, settings: settings)
+            }
             trial.queueJobs()
             let outcome = trial.waitForCompletion(stallTimeout: settings.stallTimeout)
             let atCompletion = trial.executedIterations
@@ -53,7 +55,9 @@ extension ThreadingOverheadsTests {
             }
             #expect(ids == [
                 "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
+                "operation-queue", "shared-operation-queue", "task", "actor", "task-group", "thread-pool", "main-queue",
             ])
+            #expect(RunnerKind.allCases.filter(\.isOptIn) == [.mainQueue])
             #expect(RunnerKind(id: "Serial-Queue") == nil)
         }
     }
