@@ -14,13 +14,26 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
+        // The floor runners: minimal C versions of five runners, to compare the Swift ones with. On Linux the
+        // Dispatch, CoreFoundation and Blocks functions they call come from the toolchain's libdispatch,
+        // Foundation and BlocksRuntime.
+        .target(
+            name: "Floors",
+            linkerSettings: [
+                .linkedLibrary("dispatch", .when(platforms: [.linux])),
+                .linkedLibrary("Foundation", .when(platforms: [.linux])),
+                .linkedLibrary("BlocksRuntime", .when(platforms: [.linux])),
+                .linkedFramework("CoreFoundation", .when(platforms: [.macOS])),
+            ]),
         // The job runners and the experiment that times one run.
-        .target(name: "JobRunners"),
+        .target(name: "JobRunners", dependencies: ["Floors"]),
         // Result records and files, sweeps, statistics, comparisons and checks: what `bench` computes.
         .target(name: "BenchResults", dependencies: ["JobRunners"]),
         // The `bench` command: options, subcommands, output formats, progress, charts.
         .target(name: "BenchKit", dependencies: ["JobRunners", "BenchResults"]),
         .executableTarget(name: "bench", dependencies: ["BenchKit"], path: "Benchmarks/bench"),
+        // How close each runner is to its C floor, what the harness costs, and how cost and memory grow.
+        .executableTarget(name: "floors", dependencies: ["BenchResults", "JobRunners"], path: "Benchmarks/floors"),
         .testTarget(name: "ThreadingOverheadsTests", dependencies: ["JobRunners", "BenchResults", "BenchKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -109,20 +109,43 @@ struct BarChart {
         "#bab0ac", "#d37295", "#499894", "#b6992d", "#79706e",
     ]
 
-    /// Every runner in any file, in order of first appearance; each keeps its colour in every panel.
+    /// Every runner in any file, in order of first appearance, except that a C floor comes right after its Swift
+    /// counterpart; each keeps its colour in every panel.
     private var runners: [String] {
-        var runners: [String] = []
+        var found: [String] = []
         for report in reports {
-            for runner in report.runners where !runners.contains(runner) {
-                runners.append(runner)
+            for runner in report.runners where !found.contains(runner) {
+                found.append(runner)
             }
+        }
+        var runners = found.filter { runner in
+            !found.contains { RunnerKind(id: $0)?.floor?.id == runner }
+        }
+        for runner in found where !runners.contains(runner) {
+            let counterpart = RunnerKind(id: runner)?.counterpart?.id
+            let index = runners.firstIndex { $0 == counterpart }.map { $0 + 1 } ?? runners.endIndex
+            runners.insert(runner, at: index)
         }
         return runners
     }
 
+    /// A runner's colour; a C floor has its Swift counterpart's, so that each pair reads as one.
     private func color(_ runner: String) -> String {
-        let index = runners.firstIndex(of: runner) ?? 0
+        let colored = runners.filter { !isFloor($0) }
+        let key = RunnerKind(id: runner)?.counterpart.map(\.id).flatMap { colored.contains($0) ? $0 : nil } ?? runner
+        let index = colored.firstIndex(of: key) ?? (colored.count + (runners.firstIndex(of: runner) ?? 0))
         return Self.palette[index % Self.palette.count]
+    }
+
+    private func isFloor(_ runner: String) -> Bool {
+        RunnerKind(id: runner)?.counterpart != nil
+    }
+
+    /// How a runner's bars and legend swatch are painted: a floor in a pale tint of its colour with an outline.
+    private func paint(_ runner: String) -> [String: String] {
+        isFloor(runner)
+            ? ["fill": color(runner), "fill-opacity": "0.35", "stroke": color(runner), "stroke-width": "1.5"]
+            : ["fill": color(runner)]
     }
 
     /// The panels, top to bottom: runners that reuse threads, then those that start one per job.
@@ -285,8 +308,8 @@ struct BarChart {
                             "rect",
                             [
                                 "x": Self.number(barX + 1), "y": Self.number(barTop), "width": Self.number(barWidth - 2),
-                                "height": Self.number(panelTop + panelHeight - barTop), "fill": color(runner),
-                            ],
+                                "height": Self.number(panelTop + panelHeight - barTop),
+                            ].merging(paint(runner)) { _, paint in paint },
                             title: "\(runner) at \(configuration): median \(measure.text(median)), "
                                 + "p25 \(measure.text(p25)), p75 \(measure.text(p75))")
                         if p75 > p25 {
@@ -325,7 +348,8 @@ struct BarChart {
             let itemY = legendTop + item.y
             svg.element(
                 "rect",
-                ["x": Self.number(itemX), "y": Self.number(itemY), "width": "12", "height": "12", "fill": color(item.runner)])
+                ["x": Self.number(itemX), "y": Self.number(itemY), "width": "12", "height": "12"].merging(
+                    paint(item.runner)) { _, paint in paint })
             svg.text(item.runner, x: itemX + 17, y: itemY + 10.5, [:])
         }
         svg.close("svg")

@@ -71,7 +71,8 @@ enum HelpText {
                                           per process, run before the job queues itself again (default: 0).
               --repetitions <n>           Recorded runs per runner and configuration (default: \
             \(defaults.repetitions)).
-              --warmup <n>                Runs before those, not recorded (default: \(defaults.warmup)).
+              --warmup <n>                Runs before those, not recorded, each with a tenth of the iterations
+                                          (default: \(defaults.warmup)).
               --isolate                   Make each recorded run in a fresh child process of bench, which first
                                           makes its own warm-up runs, so that no warm thread pool or allocator
                                           state carries over between repetitions.
@@ -90,8 +91,9 @@ enum HelpText {
         let defaults = SweepPlan()
         let runnerWidth = RunnerKind.allCases.map(\.id.count).max() ?? 0
         let runners = RunnerKind.allCases.map { kind in
-            "  \(kind.id.rightPadded(to: runnerWidth))  \(kind.summary)\n"
-                + "  \("".rightPadded(to: runnerWidth))  2010: \(kind.referenceName)"
+            "  \(kind.id.rightPadded(to: runnerWidth))  \(kind.summary)"
+                + (RunnerKind.reference.contains(kind)
+                    ? "\n  \("".rightPadded(to: runnerWidth))  2010: \(kind.referenceName)" : "")
         }.joined(separator: "\n")
         let configurations = RunConfiguration.reference.map(\.description).joined(separator: ", ")
         let defaultRuns =
@@ -136,7 +138,7 @@ enum HelpText {
               The 2010 experiment's: \(SweepOptions.defaultJobs) jobs as \(configurations) (queues × iterations),
               every runner, \(defaults.warmup) warm-up and \(defaults.repetitions) recorded repetitions each: \
             \(defaultRuns) runs. It takes about 2 minutes on a 2-core
-              machine, nearly all of it in the two detach runners; the defaults are chosen to stay well under 3.
+              machine, most of it in the three detach runners; the defaults are chosen to stay under 3.
               Each configuration runs its warm-ups first, then its repetitions round-robin over the runners.
 
             RUNNERS:

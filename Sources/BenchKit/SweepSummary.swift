@@ -47,6 +47,11 @@ struct SweepSummary {
             text += "\n" + heading("Cost per job relative to \(Report.controlRunner)")
             text += render(grid { cell in cell.ratioToControl.map { Format.ratio($0) + "×" } })
         }
+        let floors = floorTable()
+        if !floors.rows.isEmpty {
+            text += "\n" + heading("Each runner against its C floor (median cost per job; ratio = runner / floor)")
+            text += render(floors)
+        }
         text += "\n" + heading("Spread of each cell (seconds per run; CV = standard deviation / mean)")
         text += render(spread())
         if showsMetrics {
@@ -99,6 +104,29 @@ struct SweepSummary {
         return TextTable(
             columns: ["runner", "configuration", "ok", "min", "p25", "median", "p75", "p90", "max", "CV"],
             rows: rows, rightAligned: Set(2...9))
+    }
+
+    /// Each Swift runner beside its C floor, in every configuration where both ran.
+    private func floorTable() -> TextTable {
+        var rows: [[String]] = []
+        for runner in report.runners {
+            guard let floor = RunnerKind(id: runner)?.floor else {
+                continue
+            }
+            for configuration in report.configurations {
+                guard let cost = report.cell(runner, at: configuration)?.medianNanosecondsPerJob,
+                    let floorCost = report.cell(floor.id, at: configuration)?.medianNanosecondsPerJob, floorCost > 0
+                else {
+                    continue
+                }
+                rows.append([
+                    runner, configuration.description, Format.perJob(nanoseconds: cost),
+                    Format.perJob(nanoseconds: floorCost), Format.ratio(cost / floorCost) + "×",
+                ])
+            }
+        }
+        return TextTable(
+            columns: ["runner", "configuration", "runner", "floor", "ratio"], rows: rows, rightAligned: [2, 3, 4])
     }
 
     /// CPU time and context switches per job, peak threads and memory, for each cell.

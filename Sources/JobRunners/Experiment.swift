@@ -14,8 +14,8 @@ public enum Experiment {
         configuration: RunConfiguration,
         settings: RunSettings = RunSettings()
     ) -> RunOutcome {
-        run(configuration: configuration, settings: settings) { count in
-            try kind.runnerType.makeRunners(count: count, settings: settings)
+        run(configuration: configuration, settings: settings) {
+            try kind.makeTrial(configuration: configuration, settings: settings)
         }
     }
 
@@ -27,22 +27,22 @@ public enum Experiment {
         settings: RunSettings,
         makeRunner: () throws -> any JobRunner
     ) -> RunOutcome {
-        run(configuration: configuration, settings: settings) { count in
-            try makeEach(count: count, makeRunner)
+        run(configuration: configuration, settings: settings) {
+            try Trial(configuration: configuration) { count in try makeEach(count: count, makeRunner) }
         }
     }
 
-    /// Runs `configuration` once on the runners that `makeRunners` creates for the number of queues.
+    /// Runs `configuration` once on the trial that `makeTrial` sets up.
     static func run(
         configuration: RunConfiguration,
         settings: RunSettings,
-        makeRunners: (Int) throws -> [any JobRunner]
+        makeTrial: () throws -> any RunTrial
     ) -> RunOutcome {
         let startedAt = Date()
         let expectedIterations = configuration.jobs
-        let trial: Trial
+        let trial: any RunTrial
         do {
-            trial = try Trial(configuration: configuration, makeRunners: makeRunners)
+            trial = try makeTrial()
         } catch {
             return RunOutcome(
                 status: .failed, nanoseconds: nil, detail: "setup failed: \(error)", completedIterations: 0,

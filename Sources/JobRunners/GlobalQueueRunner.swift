@@ -15,8 +15,8 @@ public final class GlobalQueueRunner: JobRunner {
     public init(settings: RunSettings) {}
 
     public func queue(_ job: Job) {
-        dispatchQueue.async {
-            job.performIterationAndRequeue()
-        }
+        // The job's own block, made once: `async { job.performIterationAndRequeue() }` would make a closure and a
+        // block for every job, which the mechanism doesn't need.
+        dispatchQueue.async(execute: job.performBlock)
     }
 }

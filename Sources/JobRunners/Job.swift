@@ -4,27 +4,47 @@
 /// As in the 2010 experiment, there is one `Job` object per queue; each "job" the experiment counts is one
 /// iteration of it.
 public final class Job: @unchecked Sendable {
-    // `remaining` is read and written by one iteration at a time: a job is queued again only as the last act of its
-    // own iteration, and every runner hands it to the next iteration through its mechanism (a FIFO on one thread, a
-    // run-loop perform, a thread start, a dispatch queue), which orders one iteration before the next.
-    private var remaining: Int
+    // What `remaining` points to is read and written by one iteration at a time: a job is queued again only as the
+    // last act of its own iteration, and every runner hands it to the next iteration through its mechanism (a FIFO
+    // on one thread, a run-loop perform, a thread start, a dispatch queue), which orders one iteration before the
+    // next. It lives in memory of its own rather than in a stored `var`, because Swift checks every access to a
+    // class's stored `var` for exclusivity at run time (swift_beginAccess and swift_endAccess, about 10 ns a pair
+    // here), a cost of the language's safety checks that no mechanism has.
+    private let remaining: UnsafeMutablePointer<Int>
     private let runner: any JobRunner
     private let counter: IterationCounter
     private let completion: RunCompletion
     /// Spin-loop steps of work per iteration (``Work``); 0 for none.
     private let workSpins: Int
-    // Keeps the hot `remaining` of two jobs that run on different threads off a shared cache line.
-    private let padding = CacheLinePadding()
+    /// Where `performBlock` finds the job: set once, at the end of `init`, before the block can run.
+    private let slot: JobSlot
+
+    /// A block that performs one iteration of this job, made once: runners whose mechanism takes a block (Dispatch,
+    /// operation queues) can hand over the same one every time instead of making a closure for every job.
+    public let performBlock: @Sendable @convention(block) () -> Void
 
     init(
         iterations: Int, workSpins: Int, runner: any JobRunner, counter: IterationCounter, completion: RunCompletion
     ) {
         precondition(iterations > 0, "a job needs at least one iteration")
-        self.remaining = iterations
+        // A cache line of its own, so that jobs running on different threads don't share one.
+        remaining = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64).bindMemory(to: Int.self, capacity: 1)
+        remaining.initialize(to: iterations)
         self.workSpins = workSpins
         self.runner = runner
         self.counter = counter
         self.completion = completion
+        let slot = JobSlot()
+        self.slot = slot
+        performBlock = {
+            slot.job?._withUnsafeGuaranteedRef { $0.performIterationAndRequeue() }
+        }
+        slot.job = Unmanaged.passUnretained(self)
+    }
+
+    deinit {
+        UnsafeMutableRawPointer(remaining).deallocate()
+        slot.deallocate()
     }
 
     /// Performs one iteration (its work, if any), then queues the job again on its runner, or reports completion
@@ -33,15 +53,15 @@ public final class Job: @unchecked Sendable {
     /// The runner's mechanism calls this once per ``JobRunner/queue(_:)``.
     public func performIterationAndRequeue() {
         counter.increment()
-        guard remaining > 0 else {
+        guard remaining.pointee > 0 else {
             // Ran after its last iteration: the harness's count exceeds queues × iterations and fails the run.
             return
         }
         if workSpins > 0 {
             Work.spin(workSpins)
         }
-        remaining -= 1
-        if remaining > 0 {
+        remaining.pointee -= 1
+        if remaining.pointee > 0 {
             runner.queue(self)
         } else {
             completion.jobFinished()
@@ -60,6 +80,27 @@ public final class Job: @unchecked Sendable {
     /// must not be performed after this.
     public func kill(reason: String) {
         completion.jobKilled(reason: reason)
+    }
+}
+
+/// The job a `performBlock` performs, unretained: the job owns the block, and the run keeps the job alive for as
+/// long as the block can run.
+private struct JobSlot: @unchecked Sendable {
+    // Written once, in Job.init, before the block exists anywhere but in the job; only read afterwards.
+    private let pointer: UnsafeMutablePointer<Unmanaged<Job>?>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: nil)
+    }
+
+    var job: Unmanaged<Job>? {
+        get { pointer.pointee }
+        nonmutating set { pointer.pointee = newValue }
+    }
+
+    func deallocate() {
+        pointer.deallocate()
     }
 }
 

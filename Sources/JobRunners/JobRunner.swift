@@ -2,33 +2,13 @@
 ///
 /// One runner serves one queue of the experiment. The harness makes one runner per queue with
 /// ``makeRunners(count:settings:)`` (by default, ``init(settings:)`` once per queue) before the clock starts, queues
-/// one ``Job`` on each, and calls ``shutDown()`` on each after the clock stops. A job calls ``queue(_:)`` again on its own runner at the end of every iteration but the last, so
-/// `queue(_:)` is the hot path: it must hand the job to the mechanism and nothing more.
+/// one ``Job`` on each, and calls ``shutDown()`` on each after the clock stops. A job calls ``queue(_:)`` again on
+/// its own runner at the end of every iteration but the last, so `queue(_:)` is the hot path: it must hand the job
+/// to the mechanism and nothing more.
 ///
 /// To add a runner: write a final class conforming to this protocol in a file of its own, named for its mechanism,
 /// give it a unique ``id``, and add a case for it to ``RunnerKind``.
-public protocol JobRunner: AnyObject, Sendable {
-    /// The runner's name on the command line and in result files, for example `serial-queue`.
-    static var id: String { get }
-
-    /// The runner of the 2010 experiment that this one reproduces, or a plain description for a new one.
-    static var referenceName: String { get }
-
-    /// The mechanism, in a few words, for `bench --help`.
-    static var summary: String { get }
-
-    /// Whether the runner starts a new thread for every job, which makes it orders of magnitude slower than the
-    /// others (charts give such runners a panel of their own). False unless a runner says otherwise.
-    static var startsThreadPerJob: Bool { get }
-
-    /// Whether the runner is left out of a sweep unless named in `--runners` (main-queue needs the main thread).
-    static var isOptIn: Bool { get }
-
-    /// How many threads of its own the runner may have at once for each queue (a run-loop worker: 1; detached
-    /// threads, each starting the next and then taking a while to exit: about 5, measured). `bench` limits queues
-    /// by it. 0 unless a runner says otherwise: threads that a system pool manages, such as Dispatch's, don't count.
-    static var threadsPerQueue: Int { get }
-
+public protocol JobRunner: AnyObject, Sendable, RunnerDescription {
     /// Creates a runner ready to take jobs, with resources of its own; the harness calls it before the clock starts.
     init(settings: RunSettings) throws
 
@@ -52,18 +32,6 @@ extension JobRunner {
     }
 
     public func shutDown() {}
-
-    public static var isOptIn: Bool {
-        false
-    }
-
-    public static var startsThreadPerJob: Bool {
-        false
-    }
-
-    public static var threadsPerQueue: Int {
-        0
-    }
 }
 
 /// Settings that a runner or the harness needs for one run.

@@ -11,7 +11,7 @@ final class QueuingThread: Sendable {
     private let done = Latch<Bool>()
 
     /// Starts a thread that reads the clock and queues every job of `trial`.
-    init(queuingJobsOf trial: Trial) {
+    init(queuingJobsOf trial: any RunTrial) {
         let thread = Thread { [start, done] in
             start.set(.now)
             trial.queueJobs()

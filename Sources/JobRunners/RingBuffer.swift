@@ -1,39 +1,65 @@
 /// A first-in, first-out queue in a growable circular buffer: O(1) append and removal from the front.
-struct RingBuffer<Element> {
-    private var storage: [Element?] = Array(repeating: nil, count: 16)
+///
+/// Its elements live in memory it allocates itself, so that appending and removing need no uniqueness check,
+/// retain or release, which a Swift array would add; elements are copied bit for bit (`Unmanaged<Job>`, `Int`).
+/// Its owner calls ``deallocate()`` once; until then, copies of the struct share the same memory.
+struct RingBuffer<Element: BitwiseCopyable> {
+    private var storage: UnsafeMutablePointer<Element>
+    /// A power of two, so that masking wraps an index.
+    private var capacity: Int
     private var head = 0
     private(set) var count = 0
+
+    init(capacity: Int = 16) {
+        self.capacity = max(1, capacity).nextPowerOfTwo
+        storage = .allocate(capacity: self.capacity)
+    }
 
     var isEmpty: Bool {
         count == 0
     }
 
+    @inline(__always)
     mutating func append(_ element: Element) {
-        if count == storage.count {
+        if count == capacity {
             grow()
         }
-        // The capacity is a power of two, so masking wraps the index.
-        storage[(head + count) & (storage.count - 1)] = element
+        (storage + ((head + count) & (capacity - 1))).initialize(to: element)
         count += 1
     }
 
+    @inline(__always)
     mutating func popFirst() -> Element? {
         guard count > 0 else {
             return nil
         }
-        let element = storage[head]
-        storage[head] = nil
-        head = (head + 1) & (storage.count - 1)
+        let element = (storage + head).move()
+        head = (head + 1) & (capacity - 1)
         count -= 1
         return element
     }
 
+    /// Frees the storage; the buffer must not be used afterwards.
+    func deallocate() {
+        storage.deallocate()
+    }
+
+    @inline(never)
     private mutating func grow() {
-        var larger = [Element?](repeating: nil, count: storage.count * 2)
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         for offset in 0..<count {
-            larger[offset] = storage[(head + offset) & (storage.count - 1)]
+            (larger + offset).initialize(to: (storage + ((head + offset) & (capacity - 1))).move())
         }
+        storage.deallocate()
         storage = larger
+        capacity *= 2
         head = 0
+    }
+}
+
+extension Int {
+    /// The smallest power of two at or above this number (which must be positive).
+    fileprivate var nextPowerOfTwo: Int {
+        1 << (Int.bitWidth - (self - 1).leadingZeroBitCount)
     }
 }

@@ -26,10 +26,15 @@ final class RunCompletion: @unchecked Sendable {
         expectedReports = jobs
     }
 
+    // Not inlined: a job reports once, after its last iteration, and inlined into the job's hot path, the report's
+    // clock reading (a ContinuousClock.Instant, whose size the compiler learns only at run time) made every
+    // iteration set up stack space for it, about 20 instructions an iteration for nothing.
+    @inline(never)
     func jobFinished() {
         report(killedBecause: nil)
     }
 
+    @inline(never)
     func jobKilled(reason: String) {
         report(killedBecause: reason)
     }

@@ -13,6 +13,12 @@ public struct RunConfiguration: Sendable, Hashable, CustomStringConvertible {
         self.workNanoseconds = workNanoseconds
     }
 
+    /// The shape of a warm-up run before this configuration's recorded runs: the same queues and work, a tenth of
+    /// the iterations (at least one).
+    public var warmupShape: RunConfiguration {
+        RunConfiguration(queues: queues, iterations: max(1, iterations / 10), workNanoseconds: workNanoseconds)
+    }
+
     /// Jobs in the run: queues × iterations.
     public var jobs: Int {
         queues * iterations

@@ -1,5 +1,5 @@
 /// Every runner the suite knows: the 2010 experiment's six, in the order of its table, then the mechanisms Swift
-/// developers use today.
+/// developers use today, then the C floors of five of them.
 ///
 /// Each runner's id and reference name are defined once, in the runner's own file; this enum only lists them.
 public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertible {
@@ -16,9 +16,15 @@ public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertibl
     case taskGroup
     case threadPool
     case mainQueue
+    case null
+    case floorSingleThreaded
+    case floorRunLoop
+    case floorDetachThread
+    case floorSerialQueue
+    case floorGlobalQueue
 
-    /// The type that implements the runner.
-    public var runnerType: any JobRunner.Type {
+    /// What the runner states about itself: the Swift type that implements it, or the C floor's description.
+    private var runnerDescription: any RunnerDescription.Type {
         switch self {
         case .singleThreaded: SingleThreadedRunner.self
         case .runLoop: RunLoopRunner.self
@@ -33,37 +39,77 @@ public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertibl
         case .taskGroup: TaskGroupRunner.self
         case .threadPool: ThreadPoolRunner.self
         case .mainQueue: MainQueueRunner.self
+        case .null: NullRunner.self
+        case .floorSingleThreaded: SingleThreadedFloor.self
+        case .floorRunLoop: RunLoopFloor.self
+        case .floorDetachThread: DetachThreadFloor.self
+        case .floorSerialQueue: SerialQueueFloor.self
+        case .floorGlobalQueue: GlobalQueueFloor.self
+        }
+    }
+
+    /// The Swift type that implements the runner; nil for a C floor.
+    public var runnerType: (any JobRunner.Type)? {
+        runnerDescription as? any JobRunner.Type
+    }
+
+    /// The C floor's description, for a floor runner.
+    var floorType: (any FloorRunner.Type)? {
+        runnerDescription as? any FloorRunner.Type
+    }
+
+    /// The Swift runner whose floor this is; nil for a Swift runner.
+    public var counterpart: RunnerKind? {
+        floorType?.counterpart
+    }
+
+    /// The C floor of this Swift runner, if it has one.
+    public var floor: RunnerKind? {
+        Self.allCases.first { $0.counterpart == self }
+    }
+
+    /// Sets up one run of `configuration` on this runner. Not timed.
+    func makeTrial(configuration: RunConfiguration, settings: RunSettings) throws -> any RunTrial {
+        if let floorType {
+            return try FloorTrial(floor: floorType, configuration: configuration)
+        }
+        let runnerType = self.runnerType
+        return try Trial(configuration: configuration) { count in
+            guard let runnerType else {
+                throw RunnerSetupError("\(id) has no implementation")
+            }
+            return try runnerType.makeRunners(count: count, settings: settings)
         }
     }
 
     /// The runner's name on the command line and in result files, for example `serial-queue`.
     public var id: String {
-        runnerType.id
+        runnerDescription.id
     }
 
     /// The runner of the 2010 experiment that this one reproduces.
     public var referenceName: String {
-        runnerType.referenceName
+        runnerDescription.referenceName
     }
 
     /// The mechanism, in a few words.
     public var summary: String {
-        runnerType.summary
+        runnerDescription.summary
     }
 
     /// Whether the runner starts a new thread for every job.
     public var startsThreadPerJob: Bool {
-        runnerType.startsThreadPerJob
+        runnerDescription.startsThreadPerJob
     }
 
     /// How many threads of its own the runner may have at once for each queue.
     public var threadsPerQueue: Int {
-        runnerType.threadsPerQueue
+        runnerDescription.threadsPerQueue
     }
 
     /// Whether the runner runs only when named in `--runners`.
     public var isOptIn: Bool {
-        runnerType.isOptIn
+        runnerDescription.isOptIn
     }
 
     /// The runners a sweep runs when `--runners` names none: all but the opt-in ones.

@@ -10,21 +10,36 @@ public final class SingleThreadedRunner: JobRunner, @unchecked Sendable {
     public static let summary = "a FIFO drained on the calling thread (the control)"
 
     // Unsynchronized by design: the runner is used only on the thread that queues its first job, because jobs
-    // re-queue themselves only from inside `queue(_:)`'s drain loop, on that same thread.
-    private var fifo = RingBuffer<Job>()
-    private var isDraining = false
+    // re-queue themselves only from inside `queue(_:)`'s drain loop, on that same thread. The FIFO and the flag
+    // live in memory of their own, like Job's count, to keep Swift's run-time exclusivity checks off the hot path;
+    // the FIFO holds the jobs unretained, as the run keeps them alive.
+    private let state: UnsafeMutablePointer<State>
 
-    public init(settings: RunSettings) {}
+    private struct State {
+        var fifo = RingBuffer<Unmanaged<Job>>()
+        var isDraining = false
+    }
+
+    public init(settings: RunSettings) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.pointee.fifo.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
 
     public func queue(_ job: Job) {
-        fifo.append(job)
-        guard !isDraining else {
+        state.pointee.fifo.append(Unmanaged.passUnretained(job))
+        guard !state.pointee.isDraining else {
             return
         }
-        isDraining = true
-        while let next = fifo.popFirst() {
-            next.performIterationAndRequeue()
+        state.pointee.isDraining = true
+        while let next = state.pointee.fifo.popFirst() {
+            next._withUnsafeGuaranteedRef { $0.performIterationAndRequeue() }
         }
-        isDraining = false
+        state.pointee.isDraining = false
     }
 }

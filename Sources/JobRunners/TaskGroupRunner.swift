@@ -121,6 +121,11 @@ private final class Mailbox: @unchecked Sendable {
             }
             ready.countDown()
         }
+        // Pairs with the exchange in `deliver`, made before the job was handed over: an ordering the continuation
+        // already gives, but not one ThreadSanitizer can always see. When the harness resumes the continuation
+        // while this task is still suspending, the runtime hands the job over through atomics of its own,
+        // uninstrumented, and ThreadSanitizer reported the job's fields, written in Job.init, as raced.
+        _ = hasFirstJob.load(ordering: .acquiring)
         while true {
             job.performIterationAndRequeue()
             guard let following = next else {

@@ -38,18 +38,26 @@ public final class ThreadPoolRunner: JobRunner {
 
 /// Worker threads taking jobs from one FIFO.
 final class ThreadPool: @unchecked Sendable {
-    // `fifo` and `isStopping` are read and written only with `condition`'s lock held.
+    // What `state` points to is read and written only with `condition`'s lock held. It lives in memory of its own,
+    // like Job's count, to keep Swift's run-time exclusivity checks out of the measured path; the FIFO holds jobs
+    // unretained, as the run keeps them alive.
     private let condition = NSCondition()
-    private var fifo = RingBuffer<Job>()
-    private var isStopping = false
+    private let state: UnsafeMutablePointer<State>
     private let started: [Latch<Bool>]
     private let exited: [Latch<Bool>]
+
+    private struct State {
+        var fifo = RingBuffer<Unmanaged<Job>>()
+        var isStopping = false
+    }
 
     /// How long `stop()` waits for each worker to leave.
     private static let exitTimeout: Duration = .seconds(5)
 
     /// Starts `threads` workers and waits, up to the verify timeout, until each has started.
     init(threads: Int, settings: RunSettings) throws {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
         started = (0..<threads).map { _ in Latch<Bool>() }
         exited = (0..<threads).map { _ in Latch<Bool>() }
         for index in 0..<threads {
@@ -68,9 +76,15 @@ final class ThreadPool: @unchecked Sendable {
         }
     }
 
+    deinit {
+        state.pointee.fifo.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
     func submit(_ job: Job) {
         condition.lock()
-        fifo.append(job)
+        state.pointee.fifo.append(Unmanaged.passUnretained(job))
         condition.signal()
         condition.unlock()
     }
@@ -78,16 +92,16 @@ final class ThreadPool: @unchecked Sendable {
     private func work() {
         while true {
             condition.lock()
-            while fifo.isEmpty, !isStopping {
+            while state.pointee.fifo.isEmpty, !state.pointee.isStopping {
                 condition.wait()
             }
-            guard let job = fifo.popFirst() else {
+            guard let job = state.pointee.fifo.popFirst() else {
                 // Stopping, and nothing left to run.
                 condition.unlock()
                 return
             }
             condition.unlock()
-            job.performIterationAndRequeue()
+            job._withUnsafeGuaranteedRef { $0.performIterationAndRequeue() }
         }
     }
 
@@ -95,7 +109,7 @@ final class ThreadPool: @unchecked Sendable {
     /// only wait.
     func stop() {
         condition.lock()
-        isStopping = true
+        state.pointee.isStopping = true
         condition.broadcast()
         condition.unlock()
         // A worker stuck in a job (possible only in a run that stalled) is left behind rather than waited for.

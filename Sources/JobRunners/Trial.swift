@@ -1,5 +1,6 @@
-/// The runners, jobs and counters of one run, in the phases the harness drives: set up, queue, wait, shut down.
-final class Trial: Sendable {
+/// The Swift runners, jobs and counters of one run, in the phases the harness drives: set up, queue, wait, shut
+/// down.
+final class Trial: RunTrial {
     let configuration: RunConfiguration
     private let runners: [any JobRunner]
     private let jobs: [Job]
@@ -37,18 +38,6 @@ final class Trial: Sendable {
         for (runner, job) in zip(runners, jobs) {
             runner.queue(job)
         }
-    }
-
-    /// Blocks until every job has reported completion, or the run stalls; calls `sample` every `sampleInterval`
-    /// meanwhile.
-    func waitForCompletion(
-        stallTimeout: Duration,
-        sampleInterval: Duration = .seconds(3600),
-        sample: () -> Void = {}
-    ) -> RunCompletion.Outcome {
-        completion.wait(
-            stallTimeout: stallTimeout, sampleInterval: sampleInterval, progress: { executedIterations },
-            sample: sample)
     }
 
     /// Shuts every runner down. Not timed.

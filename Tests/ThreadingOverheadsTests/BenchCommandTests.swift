@@ -218,8 +218,11 @@ extension ThreadingOverheadsTests {
             #expect(run.output.contains("EXIT CODES"))
             if arguments == ["--help"] {
                 for kind in RunnerKind.allCases {
-                    #expect(run.output.contains(kind.id))
-                    #expect(run.output.contains(kind.referenceName))
+                    #expect(run.output.contains("  \(kind.id) "))
+                    #expect(run.output.contains(kind.summary))
+                }
+                for kind in RunnerKind.reference {
+                    #expect(run.output.contains("2010: \(kind.referenceName)"))
                 }
                 for command in Subcommand.allCases {
                     #expect(run.output.contains("  \(command.rawValue) "))

@@ -74,9 +74,9 @@ extension ThreadingOverheadsTests {
 
         @Test("a runner that cannot be set up fails the run", .timeLimit(.minutes(1)))
         func setupFailure() {
-            let outcome = Experiment.run(configuration: RunConfiguration(queues: 3, iterations: 5), settings: Self.patient) {
-                throw RunnerSetupError("no threads left")
-            }
+            let outcome = Experiment.run(
+                configuration: RunConfiguration(queues: 3, iterations: 5), settings: Self.patient,
+                makeRunner: { () throws -> any JobRunner in throw RunnerSetupError("no threads left") })
             #expect(outcome.status == .failed)
             #expect(outcome.detail == "setup failed: no threads left")
             #expect(outcome.completedIterations == 0)

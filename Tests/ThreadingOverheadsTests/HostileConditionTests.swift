@@ -20,27 +20,36 @@ extension ThreadingOverheadsTests {
             return directory
         }
 
+        /// Runs bench with `arguments` and `--output` a file, as `nobody` limited to `processes` threads, and reads
+        /// the file back (an error if it can't be read).
+        static func benchAsNobody(processes: Int, timeout: Double, _ arguments: [String]) throws -> (
+            run: ProcessResult, records: [ResultRecord]
+        ) {
+            let directory = try sharedDirectory()
+            let path = directory.path + "/limited.csv"
+            let command = try #require(Environment.limitedToNobody(processes: processes))
+            let bench = try #require(Environment.benchExecutable)
+            let run = try runProcess(command + [bench.path] + arguments + ["--output", path], timeout: timeout)
+            let records = try ResultSet(contentsOfFile: path).records
+            return (run, records)
+        }
+
         @Test(
             "thread exhaustion: verified-detach fails, detach-thread stalls, single-threaded is intact, exit 2",
             .enabled(if: Environment.canLimitThreads, "needs root and setpriv, to run bench as nobody under ulimit -u"),
             .timeLimit(.minutes(3)))
         func threadExhaustion() throws {
-            let directory = try Self.sharedDirectory()
-            let path = directory.path + "/limited.csv"
-            let command = try #require(Environment.limitedToNobody(processes: 48))
-            let bench = try #require(Environment.benchExecutable)
             let started = ContinuousClock.now
-            let run = try runProcess(
-                command + [
-                    bench.path, "--runners", "single-threaded,verified-detach,detach-thread", "--queues", "64",
-                    "--iterations", "200", "--verify-timeout", "2", "--stall-timeout", "5", "--output", path,
-                ],
-                timeout: 120)
+            let (run, records) = try Self.benchAsNobody(
+                processes: 48, timeout: 120,
+                [
+                    "--runners", "single-threaded,verified-detach,detach-thread", "--queues", "64", "--iterations",
+                    "200", "--verify-timeout", "2", "--stall-timeout", "5",
+                ])
             let seconds = (ContinuousClock.now - started).timeInterval
             print("thread exhaustion: bench ended with \(run.status) after \(Format.number((seconds * 10).rounded() / 10)) s")
             #expect(!run.timedOut, "bench was still running after 2 minutes")
             #expect(run.status == 2, "\(run.error)")
-            let records = try ResultSet(contentsOfFile: path).records
             #expect(records.count == 9)
             for record in records {
                 switch record.runner {
@@ -62,22 +71,33 @@ extension ThreadingOverheadsTests {
             .enabled(if: Environment.canLimitThreads, "needs root and setpriv, to run bench as nobody under ulimit -u"),
             .timeLimit(.minutes(3)))
         func dispatchUnderExhaustion() throws {
-            let directory = try Self.sharedDirectory()
-            let path = directory.path + "/dispatch.csv"
-            let command = try #require(Environment.limitedToNobody(processes: 12))
-            let bench = try #require(Environment.benchExecutable)
-            let run = try runProcess(
-                command + [
-                    bench.path, "--runners", "serial-queue,global-queue", "--queues", "64", "--iterations", "200",
+            let (run, records) = try Self.benchAsNobody(
+                processes: 12, timeout: 120,
+                [
+                    "--runners", "serial-queue,global-queue", "--queues", "64", "--iterations", "200",
                     "--verify-timeout", "2", "--stall-timeout", "3", "--repetitions", "1", "--warmup", "0",
-                    "--output", path,
-                ],
-                timeout: 120)
+                ])
             #expect(!run.timedOut, "bench was still running after 2 minutes")
             #expect(run.status == 2, "\(run.error)")
-            let records = try ResultSet(contentsOfFile: path).records
             #expect(records.count == 2)
             #expect(records.allSatisfy { $0.status != .ok })
+        }
+
+        @Test(
+            "thread exhaustion: the C floor's pthread_create fails, says why, and fails the run",
+            .enabled(if: Environment.canLimitThreads, "needs root and setpriv, to run bench as nobody under ulimit -u"),
+            .timeLimit(.minutes(1)))
+        func floorUnderExhaustion() throws {
+            let (run, records) = try Self.benchAsNobody(
+                processes: 24, timeout: 60,
+                [
+                    "--runners", "floor-detach-thread", "--queues", "64", "--iterations", "50", "--stall-timeout", "5",
+                    "--verify-timeout", "2", "--repetitions", "1", "--warmup", "0",
+                ])
+            #expect(!run.timedOut)
+            #expect(run.status == 2, "\(run.error)")
+            #expect(records.map(\.status) == [.failed])
+            #expect(records.first?.detail.hasPrefix("pthread_create failed: Resource temporarily unavailable") == true)
         }
 
         /// Starts a sweep whose second run is a long detach-thread run, waits until the first run's row is
@@ -227,7 +247,7 @@ extension ThreadingOverheadsTests {
                 return
             }
             // 600 queues: run-loop's 600 threads are within the limit, the detach runners' 3000 are not.
-            #expect(wide.plan.exclusions.map(\.runner) == [.detachThread, .verifiedDetach])
+            #expect(wide.plan.exclusions.map(\.runner) == [.detachThread, .verifiedDetach, .floorDetachThread])
             #expect(Sweep(plan: wide.plan).steps.allSatisfy { !$0.runner.startsThreadPerJob })
             let run = bench(["--queues", "600", "--iterations", "1", "--runners", "detach-thread,single-threaded",
                              "--repetitions", "1", "--warmup", "0", "--output", "-", "--quiet"])

@@ -19,9 +19,7 @@ extension ThreadingOverheadsTests {
             arguments: RunnerKind.allCases, shapes)
         func executesExactly(kind: RunnerKind, shape: RunConfiguration) throws {
             let settings = RunSettings()
-            let trial = try Trial(configuration: shape) { count in
-                try kind.runnerType.makeRunners(count: count, settings: settings)
-            }
+            let trial = try kind.makeTrial(configuration: shape, settings: settings)
             trial.queueJobs()
             let outcome = trial.waitForCompletion(stallTimeout: settings.stallTimeout)
             let atCompletion = trial.executedIterations
@@ -56,8 +54,19 @@ extension ThreadingOverheadsTests {
             #expect(ids == [
                 "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
                 "operation-queue", "shared-operation-queue", "task", "actor", "task-group", "thread-pool", "main-queue",
+                "null", "floor-single-threaded", "floor-run-loop", "floor-detach-thread", "floor-serial-queue",
+                "floor-global-queue",
             ])
-            #expect(RunnerKind.allCases.filter(\.isOptIn) == [.mainQueue])
+            #expect(RunnerKind.allCases.filter(\.isOptIn) == [.mainQueue, .null])
+            // Each floor names its Swift runner, and each of those runners finds its floor.
+            let floors = RunnerKind.allCases.filter { $0.counterpart != nil }
+            #expect(floors.map(\.id).allSatisfy { $0.hasPrefix("floor-") })
+            #expect(floors.compactMap(\.counterpart) == [.singleThreaded, .runLoop, .detachThread, .serialQueue, .globalQueue])
+            for floor in floors {
+                #expect(floor.counterpart?.floor == floor)
+                #expect(floor.runnerType == nil)
+            }
+            #expect(RunnerKind.verifiedDetach.floor == nil)
             #expect(RunnerKind(id: "Serial-Queue") == nil)
         }
     }

@@ -1,0 +1,106 @@
+#include "internal.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// The same spin loop as the Swift runners' work (xorshift steps), so that `--work` costs the same here.
+__attribute__((noinline)) static void floor_spin(long count) {
+    uint64_t state = 0x9E3779B97F4A7C15ull;
+    for (long step = 0; step < count; step++) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+    }
+    // An empty statement that claims to use the result, so the loop must be computed. A store only when the state
+    // is 0 (which a xorshift state never is), as the Swift loop does, was not enough: clang removed the call.
+    __asm__ __volatile__("" : : "r"(state));
+}
+
+void floor_iterate(floor_job *job) {
+    atomic_fetch_add_explicit(&job->executed, 1, memory_order_relaxed);
+    if (job->remaining <= 0) {
+        // Ran after its last iteration: the count exceeds queues × iterations and the run fails.
+        return;
+    }
+    if (job->work_spins > 0) {
+        floor_spin(job->work_spins);
+    }
+    job->remaining -= 1;
+    if (job->remaining > 0) {
+        job->run->queue(job);
+    } else {
+        job->run->report(job->run->context, 0);
+    }
+}
+
+void floor_iterate_context(void *job) {
+    floor_iterate((floor_job *)job);
+}
+
+floor_run *floor_run_create(
+    floor_kind kind, long queues, long iterations, long work_spins, floor_report report, void *context,
+    int *error) {
+    floor_run *run = calloc(1, sizeof(floor_run));
+    floor_job *jobs = aligned_alloc(_Alignof(floor_job), sizeof(floor_job) * (size_t)queues);
+    if (run == NULL || jobs == NULL) {
+        free(run);
+        free(jobs);
+        *error = ENOMEM;
+        return NULL;
+    }
+    memset(jobs, 0, sizeof(floor_job) * (size_t)queues);
+    run->kind = kind;
+    run->queues = queues;
+    run->jobs = jobs;
+    run->report = report;
+    run->context = context;
+    for (long index = 0; index < queues; index++) {
+        atomic_init(&jobs[index].executed, 0);
+        jobs[index].remaining = iterations;
+        jobs[index].work_spins = work_spins;
+        jobs[index].run = run;
+    }
+    int result = 0;
+    switch (kind) {
+    case floor_single_threaded: result = floor_single_threaded_create(run); break;
+    case floor_serial_queue: result = floor_dispatch_create(run, 1); break;
+    case floor_global_queue: result = floor_dispatch_create(run, 0); break;
+    case floor_detach_thread: result = floor_detach_thread_create(run); break;
+    case floor_run_loop: result = floor_run_loop_create(run); break;
+    }
+    if (result != 0) {
+        free(jobs);
+        free(run);
+        *error = result;
+        return NULL;
+    }
+    return run;
+}
+
+void floor_run_queue_jobs(floor_run *run) {
+    for (long index = 0; index < run->queues; index++) {
+        run->queue(&run->jobs[index]);
+    }
+}
+
+long floor_run_executed(const floor_run *run) {
+    long total = 0;
+    for (long index = 0; index < run->queues; index++) {
+        total += atomic_load_explicit(&run->jobs[index].executed, memory_order_relaxed);
+    }
+    return total;
+}
+
+void floor_run_destroy(floor_run *run) {
+    switch (run->kind) {
+    case floor_single_threaded: floor_single_threaded_destroy(run); break;
+    case floor_serial_queue:
+    case floor_global_queue: floor_dispatch_destroy(run); break;
+    case floor_detach_thread: floor_detach_thread_destroy(run); break;
+    case floor_run_loop: floor_run_loop_destroy(run); break;
+    }
+    free(run->jobs);
+    free(run);
+}
