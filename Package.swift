@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "JobRunners", targets: ["JobRunners"]),
         // Reading result files, statistics, and the Report that a Swift Testing test can assert on.
         .library(name: "BenchResults", targets: ["BenchResults"]),
+        // The whole `bench` command line, for a package that builds a `bench` of its own with runners of its own.
+        .library(name: "BenchKit", targets: ["BenchKit"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
@@ -18,7 +20,7 @@ let package = Package(
         // Dispatch, CoreFoundation and Blocks functions they call come from the toolchain's libdispatch,
         // Foundation and BlocksRuntime.
         .target(
-            name: "Floors",
+            name: "CFloors",
             linkerSettings: [
                 .linkedLibrary("dispatch", .when(platforms: [.linux])),
                 .linkedLibrary("Foundation", .when(platforms: [.linux])),
@@ -26,7 +28,7 @@ let package = Package(
                 .linkedFramework("CoreFoundation", .when(platforms: [.macOS])),
             ]),
         // The job runners and the experiment that times one run.
-        .target(name: "JobRunners", dependencies: ["Floors"]),
+        .target(name: "JobRunners", dependencies: ["CFloors"]),
         // Result records and files, sweeps, statistics, comparisons and checks: what `bench` computes.
         .target(name: "BenchResults", dependencies: ["JobRunners"]),
         // The `bench` command: options, subcommands, output formats, progress, charts.

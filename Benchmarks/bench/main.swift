@@ -1,3 +1,3 @@
 import BenchKit
 
-Bench.runProcess(arguments: Array(CommandLine.arguments.dropFirst()))
+BenchCommand.main()

@@ -33,6 +33,7 @@ func table(_ columns: [String], _ rows: [[String]]) {
 }
 
 let machine = MachineInfo.current()
+let catalogue = RunnerCatalogue.builtIn
 print("Machine: \(machine.host) · \(machine.cpuModel) · \(machine.logicalCPUs ?? 0) logical CPUs · \(machine.os) · Swift \(machine.swiftVersion) (\(machine.build))\n")
 
 // 1. Each Swift runner against its floor, the two measured round-robin. A run of 100,000 jobs takes well under a
@@ -42,15 +43,15 @@ let reference = RunConfiguration(queues: 8, iterations: 12_500)
 let targets: [RunnerKind: Double] = [
     .singleThreaded: 2, .serialQueue: 3, .globalQueue: 3, .detachThread: 1.5, .runLoop: 1.5,
 ]
-let paired = RunnerKind.allCases.filter { $0.floor != nil }
+let paired = catalogue.runners.filter { catalogue.floor(of: $0.id) != nil }
 /// Median cost per job at `reference` of each runner measured here, in nanoseconds.
 var referenceCost: [RunnerKind: Double] = [:]
 var floorRows: [[String]] = []
 for runner in paired {
-    guard let floor = runner.floor else {
+    guard let floor = catalogue.floor(of: runner.id) else {
         continue
     }
-    let repetitions = runner.startsThreadPerJob ? 5 : 21
+    let repetitions = runner.traits.startsThreadPerJob ? 5 : 21
     let report = Report.measure(
         SweepPlan(runners: [runner, floor], configurations: [reference], repetitions: repetitions, warmup: 1),
         machine: machine)
@@ -107,7 +108,7 @@ table(
 // 2N alternate, and each pair's ratio is taken on its own: on a shared machine a run of a contended runner
 // (thread-pool, task) can take 3 times as long as the run before it, and a pair made back to back shares most of
 // that. The figure is the median of 9 pairs.
-let measured = RunnerKind.allCases.filter { !$0.isOptIn || $0 == .null }
+let measured = catalogue.runners.filter { !$0.traits.isOptIn || $0 == .null }
 let pairs = 9
 /// One run's cost per job in nanoseconds, for choosing sizes; nil when it did not finish ok.
 func pilotCost(_ runner: RunnerKind) -> Double? {
@@ -125,14 +126,11 @@ for runner in measured {
     let iterations = min(max(Int(0.2e9 / cost / 8 / 100) * 100, 500), 5_000_000)
     let single = RunConfiguration(queues: 8, iterations: iterations)
     let double = RunConfiguration(queues: 8, iterations: iterations * 2)
-    let plan = SweepPlan(runners: [runner], configurations: [single, double], repetitions: pairs, warmup: 1)
-    var steps = [Sweep.Step(runner: runner, configuration: single, repetition: nil)]
-    for repetition in 1...pairs {
-        steps.append(Sweep.Step(runner: runner, configuration: single, repetition: repetition))
-        steps.append(Sweep.Step(runner: runner, configuration: double, repetition: repetition))
-    }
-    let sweep = Sweep(plan: plan, steps: steps)
-    let records = sweep.run(machine: machine, measure: sweep.measureInProcess, record: { _ in })
+    // One stage of the two cells: their warm-ups, then runs of N and 2N in alternation, pair by pair.
+    let plan = SweepPlan(
+        stages: [[SweepPlan.Cell(runner: runner, configuration: single), SweepPlan.Cell(runner: runner, configuration: double)]],
+        repetitions: pairs, warmup: 1)
+    let records = plan.run(machine: machine, record: { _ in })
     /// The time of the run of `configuration` in pair `repetition`, in nanoseconds; nil unless it was ok.
     func time(_ configuration: RunConfiguration, _ repetition: Int) -> Double? {
         records.first { $0.configuration == configuration && $0.repetition == repetition }?.nanoseconds.map(Double.init)
@@ -163,7 +161,7 @@ table(["runner", "N jobs", "seconds(N)", "seconds(2N)", "ratio", "p25–p75", ""
 // that: a million threads would take 15 s to a minute a run.
 var memoryRows: [[String]] = []
 for runner in measured {
-    let smaller = runner.startsThreadPerJob ? RunConfiguration(queues: 8, iterations: 1_250) : reference
+    let smaller = runner.traits.startsThreadPerJob ? RunConfiguration(queues: 8, iterations: 1_250) : reference
     let larger = RunConfiguration(queues: 8, iterations: smaller.iterations * 10)
     let report = Report.measure(
         SweepPlan(runners: [runner], configurations: [smaller, larger], repetitions: 1, warmup: 1), machine: machine)

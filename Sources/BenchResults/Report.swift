@@ -71,8 +71,7 @@ public struct Report: Sendable {
 
     /// Runs `plan` in this process and reports on it.
     public static func measure(_ plan: SweepPlan, machine: MachineInfo = .current()) -> Report {
-        let sweep = Sweep(plan: plan)
-        return Report(records: sweep.run(machine: machine, measure: sweep.measureInProcess, record: { _ in }))
+        Report(records: plan.run(machine: machine, record: { _ in }))
     }
 
     /// Runner ids, in order of first appearance.

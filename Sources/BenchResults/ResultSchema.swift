@@ -5,55 +5,77 @@ import JobRunners
 /// column.
 public enum ResultSchema {
     /// Written in every row; a reader refuses versions newer than this. Version 2 added the work and resource
-    /// columns (``version2Columns``); files of version 1 are read as well.
+    /// columns; files of version 1 are read as well.
     public static let version = 2
 
-    /// The columns every result file has, since version 1.
-    public static let version1Columns =
-        [
-            "schema_version", "runner", "queues", "iterations", "jobs", "repetition", "seconds", "ns_per_job",
-            "status", "detail", "completed_iterations",
-        ] + MachineInfo.columns + ["started_at"]
+    /// A column, and the schema version that added it.
+    struct VersionedColumn: Sendable {
+        var column: DataColumn<ResultRecord>
+        var since: Int
 
-    /// The columns version 2 added: the job's work and what the run cost the machine.
-    public static let version2Columns = [
-        "work_ns", "work_spins", "spins_per_us", "cpu_user_seconds", "cpu_system_seconds",
-        "voluntary_context_switches", "involuntary_context_switches", "peak_threads", "max_rss_bytes",
+        init(_ name: String, since: Int = 1, _ value: @escaping @Sendable (ResultRecord) -> DataValue) {
+            column = DataColumn(name, value)
+            self.since = since
+        }
+    }
+
+    /// What a run measured: version 1's columns before the machine's.
+    private static let runColumns: [VersionedColumn] = [
+        VersionedColumn("schema_version") { _ in .integer(version) },
+        VersionedColumn("runner") { .text($0.runner) },
+        VersionedColumn("queues") { .integer($0.configuration.queues) },
+        VersionedColumn("iterations") { .integer($0.configuration.iterations) },
+        VersionedColumn("jobs") { .integer($0.configuration.jobs) },
+        VersionedColumn("repetition") { .integer($0.repetition) },
+        // A run that is not `ok` has no seconds and no cost per job.
+        VersionedColumn("seconds") { record in
+            record.nanoseconds.map { .seconds(nanoseconds: Double($0)) } ?? .missing
+        },
+        VersionedColumn("ns_per_job") { record in
+            let jobs = Int64(record.configuration.jobs)
+            return record.nanoseconds.map { .text(DecimalText.quotient($0, jobs, decimals: 3)) } ?? .missing
+        },
+        VersionedColumn("status") { .text($0.status.rawValue) },
+        VersionedColumn("detail") { .text($0.detail) },
+        VersionedColumn("completed_iterations") { .integer($0.completedIterations) },
     ]
 
-    public static let columns = version1Columns + version2Columns
+    /// The machine, on every row.
+    private static let machineColumns: [VersionedColumn] = MachineInfo.columns.indices.map { index in
+        VersionedColumn(MachineInfo.columns[index]) { .text($0.machine.fields[index].value) }
+    }
 
-    /// The fields of `record`, in the order of ``columns``. A run that is not `ok` has no seconds and no cost per job.
+    /// When the run started, then version 2's work and resource columns.
+    private static let laterColumns: [VersionedColumn] = [
+        VersionedColumn("started_at") { record in record.startedAt.map { .text($0.resultTimestamp) } ?? .missing },
+        VersionedColumn("work_ns", since: 2) { .integer($0.configuration.workNanoseconds) },
+        VersionedColumn("work_spins", since: 2) { .integer($0.workSpins) },
+        VersionedColumn("spins_per_us", since: 2) { .decimal($0.spinsPerMicrosecond, places: 3) },
+        VersionedColumn("cpu_user_seconds", since: 2) { .decimal($0.metrics?.cpuUserSeconds, places: 6) },
+        VersionedColumn("cpu_system_seconds", since: 2) { .decimal($0.metrics?.cpuSystemSeconds, places: 6) },
+        VersionedColumn("voluntary_context_switches", since: 2) { .integer($0.metrics?.voluntaryContextSwitches) },
+        VersionedColumn("involuntary_context_switches", since: 2) {
+            .integer($0.metrics?.involuntaryContextSwitches)
+        },
+        VersionedColumn("peak_threads", since: 2) { .integer($0.metrics?.peakThreads) },
+        VersionedColumn("max_rss_bytes", since: 2) { .integer($0.metrics?.maxRSSBytes) },
+    ]
+
+    /// Every column, in order.
+    static let definitions = runColumns + machineColumns + laterColumns
+
+    /// The columns every result file has, since version 1.
+    public static let version1Columns = definitions.filter { $0.since == 1 }.map(\.column.name)
+
+    /// The columns version 2 added: the job's work and what the run cost the machine.
+    public static let version2Columns = definitions.filter { $0.since == 2 }.map(\.column.name)
+
+    /// Every column this version writes, in order.
+    public static let columns = definitions.map(\.column.name)
+
+    /// The fields of `record`, in the order of ``columns``.
     public static func fields(of record: ResultRecord) -> [String] {
-        let jobs = record.configuration.jobs
-        let run: [String] = [
-            String(version),
-            record.runner,
-            String(record.configuration.queues),
-            String(record.configuration.iterations),
-            String(jobs),
-            String(record.repetition),
-            record.nanoseconds.map(DecimalText.seconds(fromNanoseconds:)) ?? "",
-            record.nanoseconds.map { DecimalText.quotient($0, Int64(jobs), decimals: 3) } ?? "",
-            record.status.rawValue,
-            record.detail,
-            record.completedIterations.map(String.init) ?? "",
-        ]
-        let machine: [String] = record.machine.fields.map(\.value)
-        let startedAt: String = record.startedAt.map { UTCTimestamp($0).iso8601 } ?? ""
-        let metrics = record.metrics
-        let resources: [String] = [
-            String(record.configuration.workNanoseconds),
-            record.workSpins.map(String.init) ?? "",
-            record.spinsPerMicrosecond.map { String(format: "%.3f", $0) } ?? "",
-            metrics.map { String(format: "%.6f", $0.cpuUserSeconds) } ?? "",
-            metrics.map { String(format: "%.6f", $0.cpuSystemSeconds) } ?? "",
-            metrics.map { String($0.voluntaryContextSwitches) } ?? "",
-            metrics.map { String($0.involuntaryContextSwitches) } ?? "",
-            metrics?.peakThreads.map(String.init) ?? "",
-            metrics?.maxRSSBytes.map(String.init) ?? "",
-        ]
-        return run + machine + [startedAt] + resources
+        definitions.map { $0.column.value(record).csvField }
     }
 
     /// The record in `fields`, a row whose columns `header` names; throws a message saying what is wrong.
@@ -110,7 +132,7 @@ public enum ResultSchema {
         }
         var startedAt: Date?
         if !text("started_at").isEmpty {
-            guard let date = UTCTimestamp.date(fromISO8601: text("started_at")) else {
+            guard let date = Date(resultTimestamp: text("started_at")) else {
                 throw .row("'started_at' is '\(text("started_at"))', not a time like 2026-11-22T06:03:04Z")
             }
             startedAt = date
@@ -140,12 +162,12 @@ public enum ResultSchema {
                 involuntaryContextSwitches: try optionalInteger("involuntary_context_switches") ?? 0,
                 peakThreads: try optionalInteger("peak_threads"), maxRSSBytes: try optionalInteger("max_rss_bytes"))
         }
+        let outcome = RunOutcome(
+            status: status, nanoseconds: status == .ok ? nanoseconds : nil, detail: text("detail"),
+            completedIterations: try optionalInteger("completed_iterations"), startedAt: startedAt, metrics: metrics,
+            workSpins: try optionalInteger("work_spins"), spinsPerMicrosecond: try optionalDecimal("spins_per_us"))
         return ResultRecord(
-            runner: runner, configuration: configuration, repetition: repetition, status: status,
-            nanoseconds: status == .ok ? nanoseconds : nil, detail: text("detail"),
-            completedIterations: try optionalInteger("completed_iterations"), machine: machine,
-            startedAt: startedAt, workSpins: try optionalInteger("work_spins"),
-            spinsPerMicrosecond: try optionalDecimal("spins_per_us"), metrics: metrics)
+            runner: runner, configuration: configuration, repetition: repetition, outcome: outcome, machine: machine)
     }
 }
 
@@ -205,51 +227,24 @@ extension Character {
     }
 }
 
-/// A wall-clock instant in UTC, written two ways.
-public struct UTCTimestamp {
-    private let parts: tm
-
-    public init(_ date: Date) {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        self.parts = parts
+extension Date {
+    /// The instant as result files record it: ISO 8601 in UTC, to the second, such as `2026-11-22T06:03:04Z`.
+    public var resultTimestamp: String {
+        formatted(.iso8601)
     }
 
-    private func twoDigits(_ value: Int32) -> String {
-        value < 10 ? "0\(value)" : String(value)
+    /// The instant, to the second in UTC, as file names take it: `2026-11-22-060304`.
+    public var fileNameTimestamp: String {
+        let date = formatted(.iso8601.year().month().day().dateSeparator(.dash))
+        let time = formatted(.iso8601.time(includingFractionalSeconds: false).timeSeparator(.omitted))
+        return date + "-" + time
     }
 
-    private var date: String {
-        "\(parts.tm_year + 1900)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday))"
-    }
-
-    /// ISO 8601, for example `2026-11-22T06:03:04Z`.
-    public var iso8601: String {
-        "\(date)T\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec))Z"
-    }
-
-    /// For file names, without colons: `2026-11-22-060304`.
-    public var compact: String {
-        "\(date)-\(twoDigits(parts.tm_hour))\(twoDigits(parts.tm_min))\(twoDigits(parts.tm_sec))"
-    }
-
-    /// The instant in `2026-11-22T06:03:04Z`, the form ``iso8601`` writes; nil for any other text.
-    public static func date(fromISO8601 text: String) -> Date? {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)Z/) else {
+    /// The instant in an ISO 8601 text such as `2026-11-22T06:03:04Z`; nil for a text that is not one.
+    public init?(resultTimestamp text: String) {
+        guard let date = try? Date(text, strategy: .iso8601) else {
             return nil
         }
-        var parts = tm()
-        parts.tm_year = Int32(match.1).map { $0 - 1900 } ?? 0
-        parts.tm_mon = Int32(match.2).map { $0 - 1 } ?? 0
-        parts.tm_mday = Int32(match.3) ?? 0
-        parts.tm_hour = Int32(match.4) ?? 0
-        parts.tm_min = Int32(match.5) ?? 0
-        parts.tm_sec = Int32(match.6) ?? 0
-        let seconds = timegm(&parts)
-        guard UTCTimestamp(Date(timeIntervalSince1970: TimeInterval(seconds))).iso8601 == text else {
-            return nil
-        }
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+        self = date
     }
 }

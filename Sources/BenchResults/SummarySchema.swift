@@ -1,45 +1,46 @@
-/// The columns of a summary file (`bench --summary PATH`, `bench --format csv`): one row per runner and
-/// configuration. results/README.md documents each column.
+/// The columns of a summary (`bench --summary PATH`, `bench --format csv`, and each cell of `--format json`): one row
+/// per runner and configuration. results/README.md documents each column.
 public enum SummarySchema {
     /// Written in every row, like the result files' `schema_version`. Version 2 added the resource columns.
     public static let version = 2
 
-    public static let columns = [
-        "summary_version", "runner", "queues", "iterations", "jobs", "runs", "ok_runs", "failed_runs",
-        "stalled_runs", "min_seconds", "p25_seconds", "median_seconds", "p75_seconds", "p90_seconds",
-        "max_seconds", "mean_seconds", "stddev_seconds", "cv", "median_ns_per_job", "ratio_to_control",
-        "outlier_repetitions", "warnings", "work_ns", "median_cpu_ns_per_job", "median_voluntary_switches_per_job",
-        "median_involuntary_switches_per_job", "peak_threads", "max_rss_bytes",
-    ] + MachineInfo.columns
+    /// A cell's columns, in order; the CSV adds the machine's (``MachineInfo/columns``).
+    public static let cellColumns: [DataColumn<CellSummary>] = [
+        DataColumn("summary_version") { _ in .integer(version) },
+        DataColumn("runner") { .text($0.runner) },
+        DataColumn("queues") { .integer($0.configuration.queues) },
+        DataColumn("iterations") { .integer($0.configuration.iterations) },
+        DataColumn("jobs") { .integer($0.configuration.jobs) },
+        DataColumn("runs") { .integer($0.runs) },
+        DataColumn("ok_runs") { .integer($0.okRuns) },
+        DataColumn("failed_runs") { .integer($0.failedRuns) },
+        DataColumn("stalled_runs") { .integer($0.stalledRuns) },
+        DataColumn("min_seconds") { .seconds($0.minimum) },
+        DataColumn("p25_seconds") { .seconds($0.p25) },
+        DataColumn("median_seconds") { .seconds($0.median) },
+        DataColumn("p75_seconds") { .seconds($0.p75) },
+        DataColumn("p90_seconds") { .seconds($0.p90) },
+        DataColumn("max_seconds") { .seconds($0.maximum) },
+        DataColumn("mean_seconds") { .seconds($0.mean) },
+        DataColumn("stddev_seconds") { .seconds($0.standardDeviation) },
+        DataColumn("cv") { .decimal($0.coefficientOfVariation, places: 4) },
+        DataColumn("median_ns_per_job") { .decimal($0.medianNanosecondsPerJob, places: 3) },
+        DataColumn("ratio_to_control") { .decimal($0.ratioToControl, places: 3) },
+        DataColumn("outlier_repetitions") { .list($0.outlierRepetitions.map(DataValue.integer), separator: ";") },
+        DataColumn("warnings") { .list($0.warnings.map(DataValue.text), separator: "; ") },
+        DataColumn("work_ns") { .integer($0.configuration.workNanoseconds) },
+        DataColumn("median_cpu_ns_per_job") { .decimal($0.medianCPUNanosecondsPerJob, places: 3) },
+        DataColumn("median_voluntary_switches_per_job") { .decimal($0.medianVoluntarySwitchesPerJob, places: 6) },
+        DataColumn("median_involuntary_switches_per_job") { .decimal($0.medianInvoluntarySwitchesPerJob, places: 6) },
+        DataColumn("peak_threads") { .integer($0.peakThreads) },
+        DataColumn("max_rss_bytes") { .integer($0.maxRSSBytes) },
+    ]
+
+    /// Every column of a summary CSV, in order.
+    public static let columns = cellColumns.names() + MachineInfo.columns
 
     /// The fields of `cell`, measured on `machine`, in the order of ``columns``.
     public static func fields(of cell: CellSummary, machine: MachineInfo) -> [String] {
-        func seconds(_ value: Double?) -> String {
-            value.map { DecimalText.seconds(fromNanoseconds: Int64(($0 * 1e9).rounded())) } ?? ""
-        }
-        func decimal(_ value: Double?, _ decimals: Int) -> String {
-            value.map { String(format: "%.\(decimals)f", $0) } ?? ""
-        }
-        let counts: [String] = [
-            String(version), cell.runner, String(cell.configuration.queues), String(cell.configuration.iterations),
-            String(cell.configuration.jobs), String(cell.runs), String(cell.okRuns), String(cell.failedRuns),
-            String(cell.stalledRuns),
-        ]
-        let statistics: [String] = [
-            seconds(cell.minimum), seconds(cell.p25), seconds(cell.median), seconds(cell.p75), seconds(cell.p90),
-            seconds(cell.maximum), seconds(cell.mean), seconds(cell.standardDeviation),
-            decimal(cell.coefficientOfVariation, 4), decimal(cell.medianNanosecondsPerJob, 3),
-            decimal(cell.ratioToControl, 3),
-        ]
-        let notes: [String] = [
-            cell.outlierRepetitions.map(String.init).joined(separator: ";"),
-            cell.warnings.joined(separator: "; "),
-        ]
-        let resources: [String] = [
-            String(cell.configuration.workNanoseconds), decimal(cell.medianCPUNanosecondsPerJob, 3),
-            decimal(cell.medianVoluntarySwitchesPerJob, 6), decimal(cell.medianInvoluntarySwitchesPerJob, 6),
-            cell.peakThreads.map(String.init) ?? "", cell.maxRSSBytes.map(String.init) ?? "",
-        ]
-        return counts + statistics + notes + resources + machine.fields.map(\.value)
+        cellColumns.csvFields(of: cell) + machine.fields.map(\.value)
     }
 }

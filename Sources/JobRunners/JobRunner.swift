@@ -1,4 +1,4 @@
-/// A way of running jobs: the thing whose per-job overhead the experiment measures.
+/// A way of running jobs: the mechanism whose per-job overhead the experiment measures.
 ///
 /// One runner serves one queue of the experiment. The harness makes one runner per queue with
 /// ``makeRunners(count:settings:)`` (by default, ``init(settings:)`` once per queue) before the clock starts, queues
@@ -6,9 +6,9 @@
 /// its own runner at the end of every iteration but the last, so `queue(_:)` is the hot path: it must hand the job
 /// to the mechanism and nothing more.
 ///
-/// To add a runner: write a final class conforming to this protocol in a file of its own, named for its mechanism,
-/// give it a unique ``id``, and add a case for it to ``RunnerKind``.
-public protocol JobRunner: AnyObject, Sendable, RunnerDescription {
+/// A runner says nothing about itself: its name, its summary and its traits are in the ``RunnerKind`` that makes it,
+/// which is what sweeps, reports and `bench` take.
+public protocol JobRunner: AnyObject, Sendable {
     /// Creates a runner ready to take jobs, with resources of its own; the harness calls it before the clock starts.
     init(settings: RunSettings) throws
 
@@ -36,7 +36,8 @@ extension JobRunner {
 
 /// Settings that a runner or the harness needs for one run.
 public struct RunSettings: Sendable, Hashable {
-    /// How long `verified-detach` waits for a new thread to signal that it started before it kills the job.
+    /// How long `verified-detach` waits for a new thread to signal that it started before it kills the job; how long
+    /// a runner waits for its own threads to start.
     public var verifyTimeout: Duration
     /// How long a run may go without completing an iteration before the watchdog ends it as stalled.
     public var stallTimeout: Duration

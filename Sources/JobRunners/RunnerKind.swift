@@ -1,133 +1,101 @@
-/// Every runner the suite knows: the 2010 experiment's six, in the order of its table, then the mechanisms Swift
-/// developers use today, then the C floors of five of them.
+/// A runner the suite can measure: its name, what it is, and how to make a run of it.
 ///
-/// Each runner's id and reference name are defined once, in the runner's own file; this enum only lists them.
-public enum RunnerKind: CaseIterable, Sendable, Hashable, CustomStringConvertible {
-    case singleThreaded
-    case runLoop
-    case detachThread
-    case verifiedDetach
-    case serialQueue
-    case globalQueue
-    case operationQueue
-    case sharedOperationQueue
-    case task
-    case actor
-    case taskGroup
-    case threadPool
-    case mainQueue
-    case null
-    case floorSingleThreaded
-    case floorRunLoop
-    case floorDetachThread
-    case floorSerialQueue
-    case floorGlobalQueue
+/// One value per runner, made the same way for the built-in Swift runners, the C floors and a user's own mechanism:
+///
+/// ```swift
+/// extension RunnerKind {
+///     static let lockFreeQueue = RunnerKind(
+///         id: "lock-free-queue", summary: "my MPSC queue, one consumer thread per queue", runner: LockFreeQueueRunner.self)
+/// }
+/// ```
+///
+/// Sweeps (``SweepPlan``), reports, checks and `bench` take such values; ``RunnerCatalogue`` lists them. Two kinds
+/// with the same ``id`` are the same runner: the id is what result files record.
+public struct RunnerKind: Sendable, Hashable, CustomStringConvertible {
+    /// The runner's name on the command line and in result files, such as `serial-queue`: lowercase ASCII letters,
+    /// digits and hyphens, beginning with a letter (``RunnerCatalogue`` checks it).
+    public let id: String
+    /// The runner of the 2010 experiment that this one reproduces, such as `DispatchDedicatedQueue (GCD-DQ)`; nil for
+    /// a mechanism the 2010 experiment did not have.
+    public let referenceName: String?
+    /// The mechanism, in a few words, for `bench --help`.
+    public let summary: String
+    public let traits: Traits
+    /// Sets up one run, not timed.
+    private let makeTrial: @Sendable (RunConfiguration, RunSettings) throws -> any RunTrial
 
-    /// What the runner states about itself: the Swift type that implements it, or the C floor's description.
-    private var runnerDescription: any RunnerDescription.Type {
-        switch self {
-        case .singleThreaded: SingleThreadedRunner.self
-        case .runLoop: RunLoopRunner.self
-        case .detachThread: DetachThreadRunner.self
-        case .verifiedDetach: VerifiedDetachThreadRunner.self
-        case .serialQueue: SerialQueueRunner.self
-        case .globalQueue: GlobalQueueRunner.self
-        case .operationQueue: OperationQueueRunner.self
-        case .sharedOperationQueue: SharedOperationQueueRunner.self
-        case .task: TaskRunner.self
-        case .actor: ActorRunner.self
-        case .taskGroup: TaskGroupRunner.self
-        case .threadPool: ThreadPoolRunner.self
-        case .mainQueue: MainQueueRunner.self
-        case .null: NullRunner.self
-        case .floorSingleThreaded: SingleThreadedFloor.self
-        case .floorRunLoop: RunLoopFloor.self
-        case .floorDetachThread: DetachThreadFloor.self
-        case .floorSerialQueue: SerialQueueFloor.self
-        case .floorGlobalQueue: GlobalQueueFloor.self
+    /// What the harness and `bench` need to know of a runner beyond its name.
+    public struct Traits: Sendable, Hashable {
+        /// Whether the runner starts a new thread for every job, which makes it orders of magnitude slower than the
+        /// others (charts give such runners a panel of their own).
+        public var startsThreadPerJob: Bool
+        /// How many threads of its own the runner may have at once for each queue (a run-loop worker: 1; detached
+        /// threads, each starting the next and then taking a while to exit: about 5, measured). `bench` limits
+        /// queues by it. Threads that a system pool manages, such as Dispatch's, don't count.
+        public var threadsPerQueue: Int
+        /// Whether the runner is left out of a sweep unless named (`--runners`).
+        public var isOptIn: Bool
+        /// Whether the runner's jobs run on the main thread, which must then serve the main queue: `bench` runs its
+        /// command on another thread and gives the main thread to `dispatchMain()`.
+        public var needsMainThread: Bool
+        /// The id of the Swift runner whose C floor this runner is; nil for any other runner.
+        public var floorOf: String?
+
+        public init(
+            startsThreadPerJob: Bool = false, threadsPerQueue: Int = 0, isOptIn: Bool = false,
+            needsMainThread: Bool = false, floorOf: String? = nil
+        ) {
+            self.startsThreadPerJob = startsThreadPerJob
+            self.threadsPerQueue = threadsPerQueue
+            self.isOptIn = isOptIn
+            self.needsMainThread = needsMainThread
+            self.floorOf = floorOf
         }
     }
 
-    /// The Swift type that implements the runner; nil for a C floor.
-    public var runnerType: (any JobRunner.Type)? {
-        runnerDescription as? any JobRunner.Type
+    /// A runner whose runs are made of `runner`'s instances, one per queue, from its
+    /// ``JobRunner/makeRunners(count:settings:)``.
+    public init<Runner: JobRunner>(
+        id: String, referenceName: String? = nil, summary: String, traits: Traits = Traits(), runner: Runner.Type
+    ) {
+        self.init(id: id, referenceName: referenceName, summary: summary, traits: traits) { count, settings in
+            try Runner.makeRunners(count: count, settings: settings)
+        }
     }
 
-    /// The C floor's description, for a floor runner.
-    var floorType: (any FloorRunner.Type)? {
-        runnerDescription as? any FloorRunner.Type
+    /// A runner whose runs are made of the runners `makeRunners` returns: as many as it is given queues.
+    public init(
+        id: String, referenceName: String? = nil, summary: String, traits: Traits = Traits(),
+        makeRunners: @escaping @Sendable (_ count: Int, _ settings: RunSettings) throws -> [any JobRunner]
+    ) {
+        self.init(id: id, referenceName: referenceName, summary: summary, traits: traits) { configuration, settings in
+            try Trial(configuration: configuration) { count in try makeRunners(count, settings) }
+        }
     }
 
-    /// The Swift runner whose floor this is; nil for a Swift runner.
-    public var counterpart: RunnerKind? {
-        floorType?.counterpart
+    /// A runner whose runs `makeTrial` sets up: the Swift runners' ``Trial`` or a C floor's ``FloorTrial``.
+    init(
+        id: String, referenceName: String?, summary: String, traits: Traits,
+        makeTrial: @escaping @Sendable (RunConfiguration, RunSettings) throws -> any RunTrial
+    ) {
+        self.id = id
+        self.referenceName = referenceName
+        self.summary = summary
+        self.traits = traits
+        self.makeTrial = makeTrial
     }
 
-    /// The C floor of this Swift runner, if it has one.
-    public var floor: RunnerKind? {
-        Self.allCases.first { $0.counterpart == self }
-    }
-
-    /// Sets up one run of `configuration` on this runner. Not timed.
+    /// Sets up one run of `configuration`. Not timed.
     func makeTrial(configuration: RunConfiguration, settings: RunSettings) throws -> any RunTrial {
-        if let floorType {
-            return try FloorTrial(floor: floorType, configuration: configuration)
-        }
-        let runnerType = self.runnerType
-        return try Trial(configuration: configuration) { count in
-            guard let runnerType else {
-                throw RunnerSetupError("\(id) has no implementation")
-            }
-            return try runnerType.makeRunners(count: count, settings: settings)
-        }
+        try makeTrial(configuration, settings)
     }
 
-    /// The runner's name on the command line and in result files, for example `serial-queue`.
-    public var id: String {
-        runnerDescription.id
+    public static func == (lhs: RunnerKind, rhs: RunnerKind) -> Bool {
+        lhs.id == rhs.id
     }
 
-    /// The runner of the 2010 experiment that this one reproduces.
-    public var referenceName: String {
-        runnerDescription.referenceName
-    }
-
-    /// The mechanism, in a few words.
-    public var summary: String {
-        runnerDescription.summary
-    }
-
-    /// Whether the runner starts a new thread for every job.
-    public var startsThreadPerJob: Bool {
-        runnerDescription.startsThreadPerJob
-    }
-
-    /// How many threads of its own the runner may have at once for each queue.
-    public var threadsPerQueue: Int {
-        runnerDescription.threadsPerQueue
-    }
-
-    /// Whether the runner runs only when named in `--runners`.
-    public var isOptIn: Bool {
-        runnerDescription.isOptIn
-    }
-
-    /// The runners a sweep runs when `--runners` names none: all but the opt-in ones.
-    public static var standard: [RunnerKind] {
-        allCases.filter { !$0.isOptIn }
-    }
-
-    /// The six runners of the 2010 experiment.
-    public static let reference: [RunnerKind] = [
-        .singleThreaded, .runLoop, .detachThread, .verifiedDetach, .serialQueue, .globalQueue,
-    ]
-
-    /// The runner whose id is `id`, if there is one.
-    public init?(id: String) {
-        guard let kind = Self.allCases.first(where: { $0.id == id }) else {
-            return nil
-        }
-        self = kind
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
     }
 
     public var description: String {

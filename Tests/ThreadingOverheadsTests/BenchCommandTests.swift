@@ -52,7 +52,7 @@ struct TemporaryDirectory: ~Copyable {
 /// Runs `bench` in this process with `arguments`.
 func bench(_ arguments: [String]) -> (status: ExitCode, output: String, error: String) {
     let captured = CapturedConsole()
-    let status = Bench.main(arguments: arguments, console: captured.console)
+    let status = BenchCommand.main(arguments: arguments, console: captured.console)
     return (status, captured.output, captured.error)
 }
 
@@ -170,7 +170,7 @@ extension ThreadingOverheadsTests {
         func isolate() throws {
             let executable = try #require(Environment.benchExecutable)
             let captured = CapturedConsole()
-            let status = Bench.main(
+            let status = BenchCommand.main(
                 arguments: ["--runners", "serial-queue,detach-thread", "--queues", "2", "--iterations", "20",
                             "--repetitions", "2", "--output", "-", "--isolate"],
                 console: captured.console, executable: executable)
@@ -217,12 +217,12 @@ extension ThreadingOverheadsTests {
             #expect(run.error.isEmpty)
             #expect(run.output.contains("EXIT CODES"))
             if arguments == ["--help"] {
-                for kind in RunnerKind.allCases {
+                for kind in RunnerCatalogue.builtIn.runners {
                     #expect(run.output.contains("  \(kind.id) "))
                     #expect(run.output.contains(kind.summary))
                 }
-                for kind in RunnerKind.reference {
-                    #expect(run.output.contains("2010: \(kind.referenceName)"))
+                for kind in RunnerCatalogue.builtIn.reference {
+                    #expect(run.output.contains("2010: \(kind.referenceName ?? "")"))
                 }
                 for command in Subcommand.allCases {
                     #expect(run.output.contains("  \(command.rawValue) "))
@@ -278,9 +278,9 @@ extension ThreadingOverheadsTests {
             let records = cells.flatMap { runner, times in
                 times.enumerated().map { index, perJob in
                     ResultRecord(
-                        runner: runner, configuration: configuration, repetition: index + 1, status: .ok,
-                        nanoseconds: perJob * 2000, detail: "", completedIterations: 2000, machine: machine,
-                        startedAt: nil)
+                        runner: runner, configuration: configuration, repetition: index + 1,
+                        outcome: RunOutcome(status: .ok, nanoseconds: perJob * 2000, detail: "", completedIterations: 2000, startedAt: nil),
+                        machine: machine)
                 }
             }
             return CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
@@ -394,9 +394,9 @@ extension ThreadingOverheadsTests {
             let records = [(2, 500), (3, 333)].flatMap { queues, iterations in
                 ["serial-queue", "run-loop"].map { runner in
                     ResultRecord(
-                        runner: runner, configuration: RunConfiguration(queues: queues, iterations: iterations),
-                        repetition: 1, status: .ok, nanoseconds: runner == "run-loop" ? 1_000_000 : 100_000,
-                        detail: "", completedIterations: queues * iterations, machine: machine, startedAt: nil)
+                        runner: runner, configuration: RunConfiguration(queues: queues, iterations: iterations), repetition: 1,
+                        outcome: RunOutcome(status: .ok, nanoseconds: runner == "run-loop" ? 1_000_000 : 100_000, detail: "", completedIterations: queues * iterations, startedAt: nil),
+                        machine: machine)
                 }
             }
             let file = try directory.write(

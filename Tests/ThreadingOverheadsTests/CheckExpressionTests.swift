@@ -148,9 +148,9 @@ extension ThreadingOverheadsTests {
             _ runner: String, _ configuration: RunConfiguration, _ repetition: Int, nanosecondsPerJob: Int64
         ) -> ResultRecord {
             ResultRecord(
-                runner: runner, configuration: configuration, repetition: repetition, status: .ok,
-                nanoseconds: nanosecondsPerJob * Int64(configuration.jobs), detail: "",
-                completedIterations: configuration.jobs, machine: .current(), startedAt: nil)
+                runner: runner, configuration: configuration, repetition: repetition,
+                outcome: RunOutcome(status: .ok, nanoseconds: nanosecondsPerJob * Int64(configuration.jobs), detail: "", completedIterations: configuration.jobs, startedAt: nil),
+                machine: .current())
         }
     }
 }

@@ -6,37 +6,42 @@ import Testing
 
 extension ThreadingOverheadsTests {
     @Suite struct CommandLineParserTests {
-        func options(_ arguments: String...) throws -> SweepOptions {
-            guard case .sweep(let options) = try CommandLineParser.parse(arguments) else {
+        func sweep(_ arguments: [String]) throws -> (options: SweepOptions, plan: SweepPlan) {
+            guard case .sweep(let options, let plan) = try CommandLineParser.parse(arguments) else {
                 Issue.record("expected a sweep for \(arguments)")
-                return SweepOptions()
+                return (SweepOptions(), SweepPlan())
             }
-            return options
+            return (options, plan)
+        }
+
+        func options(_ arguments: String...) throws -> SweepOptions {
+            try sweep(arguments).options
+        }
+
+        func plan(_ arguments: String...) throws -> SweepPlan {
+            try sweep(arguments).plan
         }
 
         func configurations(_ arguments: String...) throws -> [String] {
-            guard case .sweep(let options) = try CommandLineParser.parse(arguments) else {
-                Issue.record("expected a sweep for \(arguments)")
-                return []
-            }
-            return options.plan.configurations.map(\.description)
+            try sweep(arguments).plan.configurations.map(\.description)
         }
 
         @Test("no arguments: the 2010 sweep, every runner, 1 warm-up, 3 repetitions, a new file in results/")
         func defaults() throws {
-            let options = try options()
-            #expect(options.plan.configurations.map(\.description) == ["1×100000", "4×25000", "8×12500", "16×6250"])
-            #expect(options.plan.runners == RunnerKind.standard)
-            #expect(!options.plan.runners.contains(.mainQueue))
-            #expect(options.plan.repetitions == 3)
-            #expect(options.plan.warmup == 1)
-            #expect(options.output == .newFileInResults)
+            let (options, plan) = try sweep([])
+            #expect(plan.configurations.map(\.description) == ["1×100000", "4×25000", "8×12500", "16×6250"])
+            #expect(plan.runners == RunnerCatalogue.builtIn.standard)
+            #expect(!plan.runners.contains(.mainQueue))
+            #expect(plan.repetitions == 3)
+            #expect(plan.warmup == 1)
+            #expect(plan == SweepPlan())
+            #expect(options.run.output == .newFileInResults)
             #expect(options.format == .table)
             #expect(options.summaryPath == nil)
-            #expect(!options.isolate)
-            #expect(!options.quiet)
-            #expect(options.plan.settings.verifyTimeout == .seconds(10))
-            #expect(options.plan.settings.stallTimeout == .seconds(30))
+            #expect(!options.run.isolate)
+            #expect(!options.run.quiet)
+            #expect(plan.settings.verifyTimeout == .seconds(10))
+            #expect(plan.settings.stallTimeout == .seconds(30))
         }
 
         @Test("--queues and --iterations: every combination, in order")
@@ -56,8 +61,8 @@ extension ThreadingOverheadsTests {
             #expect(try configurations("--queues", "8") == ["8×12500"])
             #expect(try configurations("--queues", "64,128,256") == ["64×1563", "128×781", "256×391"])
             #expect(try configurations("--jobs", "100", "--queues", "3") == ["3×33"])
-            #expect(try options("--queues", "3").requestedJobs == 100_000)
-            #expect(try options("--queues", "3", "--iterations", "5").requestedJobs == nil)
+            #expect(try options("--queues", "3").run.jobsTotal == 100_000)
+            #expect(try options("--queues", "3", "--iterations", "5").run.jobsTotal == nil)
         }
 
         @Test("--work: every configuration, with each work size")
@@ -70,23 +75,24 @@ extension ThreadingOverheadsTests {
 
         @Test("--runners, --repetitions, --warmup, --output, the timeouts, --format, --summary, the flags")
         func otherOptions() throws {
-            let options = try options(
+            let (options, plan) = try sweep([
                 "--runners", "serial-queue,run-loop,serial-queue", "--repetitions", "5", "--warmup", "0",
                 "--output", "out.csv", "--verify-timeout", "2", "--stall-timeout", "5.5", "--format", "json",
-                "--summary", "summary.csv", "--isolate", "--quiet", "--metrics")
-            #expect(options.plan.runners == [.serialQueue, .runLoop])
-            #expect(options.plan.repetitions == 5)
-            #expect(options.plan.warmup == 0)
-            #expect(options.output == .file(path: "out.csv"))
-            #expect(options.plan.settings.verifyTimeout == .seconds(2))
-            #expect(options.plan.settings.stallTimeout == .seconds(5.5))
+                "--summary", "summary.csv", "--isolate", "--quiet", "--metrics",
+            ])
+            #expect(plan.runners == [.serialQueue, .runLoop])
+            #expect(plan.repetitions == 5)
+            #expect(plan.warmup == 0)
+            #expect(options.run.output == .file(path: "out.csv"))
+            #expect(plan.settings.verifyTimeout == .seconds(2))
+            #expect(plan.settings.stallTimeout == .seconds(5.5))
             #expect(options.format == .json)
             #expect(options.summaryPath == "summary.csv")
-            #expect(options.isolate)
-            #expect(options.quiet)
+            #expect(options.run.isolate)
+            #expect(options.run.quiet)
             #expect(options.showsMetrics)
-            #expect(try self.options("--output", "-").output == .standardOutput)
-            #expect(try self.options("--output=-").output == .standardOutput)
+            #expect(try self.options("--output", "-").run.output == .standardOutput)
+            #expect(try self.options("--output=-").run.output == .standardOutput)
             for format in OutputFormat.allCases {
                 #expect(try self.options("--format", format.rawValue).format == format)
             }
@@ -106,81 +112,96 @@ extension ThreadingOverheadsTests {
         @Test("compare: two or more files, --threshold as a percentage, --format")
         func compare() throws {
             let command = try CommandLineParser.parse(["compare", "a.csv", "b.csv", "c.csv", "--threshold", "2.5%", "--format", "markdown"])
-            #expect(command == .compare(CompareOptions(paths: ["a.csv", "b.csv", "c.csv"], threshold: 0.025, format: .markdown)))
-            #expect(try CommandLineParser.parse(["compare", "a.csv", "b.csv"]) == .compare(CompareOptions(paths: ["a.csv", "b.csv"])))
+            var expected = CompareOptions()
+            expected.paths = ["a.csv", "b.csv", "c.csv"]
+            expected.threshold = 0.025
+            expected.format = .markdown
+            #expect(command == .compare(expected))
+            var defaults = CompareOptions()
+            defaults.paths = ["a.csv", "b.csv"]
+            #expect(try CommandLineParser.parse(["compare", "a.csv", "b.csv"]) == .compare(defaults))
         }
 
         @Test("check: the checks' runners and configurations make the fresh run")
         func check() throws {
-            guard case .check(let options) = try CommandLineParser.parse([
+            guard case .check(let options, let expressions, let plan?) = try CommandLineParser.parse([
                 "check", "detach-thread >= 10x serial-queue", "run-loop@8x12500 > 2x global-queue",
                 "--queues", "4", "--iterations", "500", "--retries", "1", "--repetitions", "5",
             ]) else {
-                Issue.record("expected a check")
+                Issue.record("expected a check with a fresh run")
                 return
             }
-            #expect(options.expressions.count == 2)
-            #expect(options.plan.runners == [.detachThread, .serialQueue, .runLoop, .globalQueue])
-            #expect(options.plan.configurations.map(\.description) == ["4×500", "8×12500"])
-            #expect(options.plan.repetitions == 5)
+            #expect(expressions.count == 2)
+            // Each check's runners, in the configuration it names or, naming none, in those of the run options.
+            #expect(plan.cells.map(\.description) == [
+                "detach-thread at 4×500", "serial-queue at 4×500", "run-loop at 8×12500", "global-queue at 8×12500",
+            ])
+            #expect(plan.stages.count == 2)
+            #expect(plan.repetitions == 5)
             #expect(options.retries == 1)
-            #expect(options.inputPath == nil)
-            #expect(options.output == OutputDestination.none)
+            #expect(options.input == nil)
+            #expect(options.run.output == OutputDestination.none)
 
-            guard case .check(let named) = try CommandLineParser.parse(["check", "run-loop@8x12500 > 2x global-queue"]) else {
-                Issue.record("expected a check")
+            guard case .check(_, _, let named?) = try CommandLineParser.parse(["check", "run-loop@8x12500 > 2x global-queue"]) else {
+                Issue.record("expected a check with a fresh run")
                 return
             }
             // Only the named configuration: no check needs the default sweep.
-            #expect(named.plan.configurations.map(\.description) == ["8×12500"])
+            #expect(named.configurations.map(\.description) == ["8×12500"])
 
-            guard case .check(let input) = try CommandLineParser.parse(["check", "serial-queue <= 200ns/job", "--input", "r.csv"]) else {
+            guard case .check(let input, _, let none) = try CommandLineParser.parse(["check", "serial-queue <= 200ns/job", "--input", "r.csv"]) else {
                 Issue.record("expected a check")
                 return
             }
-            #expect(input.inputPath == "r.csv")
+            #expect(input.input == "r.csv")
+            #expect(none == nil)
         }
 
         @Test("crossover: runners, work sizes, input, format")
         func crossover() throws {
-            guard case .crossover(let defaults) = try CommandLineParser.parse(["crossover"]) else {
+            guard case .crossover(let defaults, let runners) = try CommandLineParser.parse(["crossover"]) else {
                 Issue.record("expected a crossover")
                 return
             }
-            #expect(defaults.runners == RunnerKind.standard)
-            #expect(defaults.work == CrossoverOptions.defaultWork)
-            #expect(defaults.repetitions == 5)
-            #expect(defaults.output == .newFileInResults)
-            guard case .crossover(let options) = try CommandLineParser.parse([
+            #expect(runners == RunnerCatalogue.builtIn.standard)
+            #expect(defaults.run.work == CrossoverOptions.defaultWork)
+            #expect(defaults.run.repetitions == 5)
+            #expect(defaults.run.output == .newFileInResults)
+            guard case .crossover(let options, let named) = try CommandLineParser.parse([
                 "crossover", "--runners", "task,thread-pool", "--work", "100,1000", "--repetitions", "2", "--format",
                 "markdown", "--output", "-",
             ]) else {
                 Issue.record("expected a crossover")
                 return
             }
-            #expect(options.runners == [.task, .threadPool])
-            #expect(options.work == [100, 1000])
-            #expect(options.repetitions == 2)
+            // The control first: the analysis needs it.
+            #expect(named == [.singleThreaded, .task, .threadPool])
+            #expect(options.run.work == [100, 1000])
+            #expect(options.run.repetitions == 2)
             #expect(options.format == .markdown)
-            #expect(options.output == .standardOutput)
-            guard case .crossover(let input) = try CommandLineParser.parse(["crossover", "--input", "r.csv"]) else {
+            #expect(options.run.output == .standardOutput)
+            guard case .crossover(let input, _) = try CommandLineParser.parse(["crossover", "--input", "r.csv"]) else {
                 Issue.record("expected a crossover")
                 return
             }
-            #expect(input.inputPath == "r.csv")
+            #expect(input.input == "r.csv")
         }
 
         @Test("chart: files and an SVG path")
         func chart() throws {
-            #expect(
-                try CommandLineParser.parse(["chart", "a.csv", "b.csv", "-o", "c.svg"])
-                    == .chart(ChartOptions(paths: ["a.csv", "b.csv"], outputPath: "c.svg", title: nil)))
+            func chart(_ paths: [String], _ output: String, title: String? = nil, log: Bool = false) -> Command {
+                var options = ChartOptions()
+                options.paths = paths
+                options.outputPath = output
+                options.title = title
+                options.logarithmic = log
+                return .chart(options)
+            }
+            #expect(try CommandLineParser.parse(["chart", "a.csv", "b.csv", "-o", "c.svg"]) == chart(["a.csv", "b.csv"], "c.svg"))
             #expect(
                 try CommandLineParser.parse(["chart", "a.csv", "--output=c.svg", "--title", "Mine"])
-                    == .chart(ChartOptions(paths: ["a.csv"], outputPath: "c.svg", title: "Mine")))
-            #expect(
-                try CommandLineParser.parse(["chart", "a.csv", "-o", "c.svg", "--log"])
-                    == .chart(ChartOptions(paths: ["a.csv"], outputPath: "c.svg", title: nil, logarithmic: true)))
+                    == chart(["a.csv"], "c.svg", title: "Mine"))
+            #expect(try CommandLineParser.parse(["chart", "a.csv", "-o", "c.svg", "--log"]) == chart(["a.csv"], "c.svg", log: true))
         }
 
         static let badCommandLines: [([String], String, Subcommand?)] = [
@@ -220,7 +241,7 @@ extension ThreadingOverheadsTests {
             (["--queues", "4,,8"], "'--queues' has an empty item in '4,,8'", nil),
             (
                 ["--runners", "serial-queue,gcd"],
-                "Unknown runner 'gcd' in '--runners'; the runners are: \(CommandLineParser.runnerList)", nil
+                "Unknown runner 'gcd' in '--runners'; the runners are: \(RunnerCatalogue.builtIn.idList)", nil
             ),
             (
                 ["--jobs", "2", "--queues", "5"],
@@ -247,7 +268,7 @@ extension ThreadingOverheadsTests {
                 "'serial-queue >= 10 detach-thread' is not a check: expected 'x' and a runner (10x serial-queue) or "
                     + "a cost per job (10ns/job) after '10'", .check
             ),
-            (["check", "gcd >= 2x serial-queue"], "Unknown runner 'gcd'; the runners are: \(CommandLineParser.runnerList)", .check),
+            (["check", "gcd >= 2x serial-queue"], "Unknown runner 'gcd'; the runners are: \(RunnerCatalogue.builtIn.idList)", .check),
             (
                 ["crossover", "--input", "r.csv", "--work", "100"],
                 "'--input' analyzes an existing file, so '--work', which shapes a run, does not apply", .crossover
@@ -259,9 +280,9 @@ extension ThreadingOverheadsTests {
                 "'--input' checks an existing file, so '--queues', which shapes a fresh run, does not apply", .check
             ),
             (["check", "serial-queue <= 1us/job", "--runners", "run-loop"], "Unknown option '--runners'", .check),
-            (["chart", "a.csv"], "'bench chart' needs '--output <path>' (or -o), the SVG file to write", .chart),
+            (["chart", "a.csv"], "'bench chart' needs '--output <chart.svg>' (or -o), the SVG file to write", .chart),
             (["chart", "-o", "c.svg"], "'bench chart' needs one or more result files", .chart),
-            (["chart", "a.csv", "-o", "-"], "'bench chart' writes a file: give '--output <path>' a path, not -", .chart),
+            (["chart", "a.csv", "-o", "-"], "'bench chart' writes a file: give '--output <chart.svg>' a path, not -", .chart),
         ]
 
         @Test("bad command lines are refused with a message that says what is wrong", arguments: badCommandLines)

@@ -11,9 +11,9 @@ extension ThreadingOverheadsTests {
             Report(records: cells.sorted { $0.key < $1.key }.flatMap { runner, times in
                 times.enumerated().map { index, nanoseconds in
                     ResultRecord(
-                        runner: runner, configuration: configuration, repetition: index + 1, status: .ok,
-                        nanoseconds: nanoseconds, detail: "", completedIterations: configuration.jobs,
-                        machine: .current(), startedAt: nil)
+                        runner: runner, configuration: configuration, repetition: index + 1,
+                        outcome: RunOutcome(status: .ok, nanoseconds: nanoseconds, detail: "", completedIterations: configuration.jobs, startedAt: nil),
+                        machine: .current())
                 }
             })
         }

@@ -13,9 +13,11 @@ extension ThreadingOverheadsTests {
 
         @Test("verified-detach: a thread that never signals fails the run with the reason", .timeLimit(.minutes(1)))
         func verifiedDetachThreadNeverStarts() {
-            let outcome = Experiment.run(configuration: RunConfiguration(queues: 2, iterations: 10), settings: Self.patient) {
+            let neverStarts = RunnerKind.testDouble {
                 VerifiedDetachThreadRunner(verifyTimeout: Self.patient.verifyTimeout, spawn: { _ in })
             }
+            let outcome = Experiment.run(
+                neverStarts, configuration: RunConfiguration(queues: 2, iterations: 10), settings: Self.patient)
             // `failed`, not `stalled`: the verify timeout ended the run, not the 20 s watchdog.
             #expect(outcome.status == .failed)
             #expect(outcome.detail.contains("did not signal its start within 0.2 s"))
@@ -52,9 +54,9 @@ extension ThreadingOverheadsTests {
                 }
             }
             let settings = RunSettings(verifyTimeout: .milliseconds(100), stallTimeout: .milliseconds(300))
-            let outcome = Experiment.run(configuration: RunConfiguration(queues: 1, iterations: 20), settings: settings) {
-                DetachThreadRunner(spawn: limited)
-            }
+            let outcome = Experiment.run(
+                .testDouble { DetachThreadRunner(spawn: limited) }, configuration: RunConfiguration(queues: 1, iterations: 20),
+                settings: settings)
             #expect(outcome.status == .stalled)
             #expect(outcome.completedIterations == 5)
             #expect(outcome.detail == "no iteration completed for 0.3 s; 5 of 20 iterations ran")
@@ -63,9 +65,9 @@ extension ThreadingOverheadsTests {
 
         @Test("an iteration run after its job completed fails the run, however fast it was", .timeLimit(.minutes(1)))
         func duplicatedIterationFails() {
-            let outcome = Experiment.run(configuration: RunConfiguration(queues: 1, iterations: 5), settings: Self.patient) {
-                DuplicatingRunner()
-            }
+            let outcome = Experiment.run(
+                .testDouble { DuplicatingRunner() }, configuration: RunConfiguration(queues: 1, iterations: 5),
+                settings: Self.patient)
             #expect(outcome.status == .failed)
             #expect(outcome.completedIterations == 6)
             #expect(outcome.detail == "executed 6 iterations, expected 5: an iteration ran twice or after its job completed")
@@ -75,8 +77,8 @@ extension ThreadingOverheadsTests {
         @Test("a runner that cannot be set up fails the run", .timeLimit(.minutes(1)))
         func setupFailure() {
             let outcome = Experiment.run(
-                configuration: RunConfiguration(queues: 3, iterations: 5), settings: Self.patient,
-                makeRunner: { () throws -> any JobRunner in throw RunnerSetupError("no threads left") })
+                .testDouble { () throws -> any JobRunner in throw RunnerSetupError("no threads left") },
+                configuration: RunConfiguration(queues: 3, iterations: 5), settings: Self.patient)
             #expect(outcome.status == .failed)
             #expect(outcome.detail == "setup failed: no threads left")
             #expect(outcome.completedIterations == 0)
@@ -87,10 +89,6 @@ extension ThreadingOverheadsTests {
 /// A runner that delivers its first job a second time after the job has completed: it runs jobs on the queuing
 /// thread, through a single-threaded runner, and queues the first job there twice.
 private final class DuplicatingRunner: JobRunner {
-    static let id = "duplicating"
-    static let referenceName = "test double"
-    static let summary = "delivers its first job twice"
-
     private let inner = SingleThreadedRunner(settings: RunSettings())
     private let hasDuplicated = Atomic(false)
 
@@ -102,6 +100,15 @@ private final class DuplicatingRunner: JobRunner {
         inner.queue(job)
         if !hasDuplicated.exchange(true, ordering: .relaxed) {
             inner.queue(job)
+        }
+    }
+}
+
+extension RunnerKind {
+    /// A runner of the tests' own, whose runners `make` makes, one per queue: one that misbehaves on purpose.
+    static func testDouble(_ make: @escaping @Sendable () throws -> any JobRunner) -> RunnerKind {
+        RunnerKind(id: "test-double", summary: "a runner that misbehaves on purpose") { count, _ in
+            try (0..<count).map { _ in try make() }
         }
     }
 }

@@ -235,20 +235,20 @@ extension ThreadingOverheadsTests {
             #expect(throws: UsageError.self) {
                 try CommandLineParser.parse(["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000"])
             }
-            guard case .sweep(let long) = try CommandLineParser.parse(
+            guard case .sweep(_, let long) = try CommandLineParser.parse(
                 ["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000", "--allow-long"])
             else {
                 Issue.record("expected a sweep")
                 return
             }
-            #expect(long.plan.exclusions.isEmpty)
-            guard case .sweep(let wide) = try CommandLineParser.parse(["--queues", "600", "--iterations", "10"]) else {
+            #expect(long.exclusions.isEmpty)
+            guard case .sweep(_, let wide) = try CommandLineParser.parse(["--queues", "600", "--iterations", "10"]) else {
                 Issue.record("expected a sweep")
                 return
             }
             // 600 queues: run-loop's 600 threads are within the limit, the detach runners' 3000 are not.
-            #expect(wide.plan.exclusions.map(\.runner) == [.detachThread, .verifiedDetach, .floorDetachThread])
-            #expect(Sweep(plan: wide.plan).steps.allSatisfy { !$0.runner.startsThreadPerJob })
+            #expect(wide.exclusions.map(\.cell.runner) == [.detachThread, .verifiedDetach, .floorDetachThread])
+            #expect(wide.steps().allSatisfy { !$0.runner.traits.startsThreadPerJob })
             let run = bench(["--queues", "600", "--iterations", "1", "--runners", "detach-thread,single-threaded",
                              "--repetitions", "1", "--warmup", "0", "--output", "-", "--quiet"])
             #expect(run.status == .success)

@@ -6,8 +6,9 @@ import Testing
 
 extension ThreadingOverheadsTests {
     @Suite struct ProgressTests {
-        static let step = Sweep.Step(
-            runner: .serialQueue, configuration: RunConfiguration(queues: 1, iterations: 1000), repetition: 1)
+        static let step = SweepPlan.Step(
+            cell: SweepPlan.Cell(runner: .serialQueue, configuration: RunConfiguration(queues: 1, iterations: 1000)),
+            repetition: 1)
         static let outcome = RunOutcome(
             status: .ok, nanoseconds: 2_000_000, detail: "", completedIterations: 1000, startedAt: .now)
 

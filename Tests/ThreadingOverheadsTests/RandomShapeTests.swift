@@ -17,10 +17,10 @@ extension ThreadingOverheadsTests {
 
         @Test(
             "random shapes on every runner execute exactly queues × iterations iterations",
-            .timeLimit(.minutes(2)), arguments: RunnerKind.allCases)
+            .timeLimit(.minutes(2)), arguments: RunnerCatalogue.builtIn.runners)
         func randomShapes(kind: RunnerKind) {
             print("random shapes for \(kind.id): seed \(Self.seed) (set THREADING_OVERHEADS_SEED=\(Self.seed) to replay)")
-            var generator = SplitMix64(seed: Self.seed &+ UInt64(RunnerKind.allCases.firstIndex(of: kind) ?? 0))
+            var generator = SplitMix64(seed: Self.seed &+ UInt64(RunnerCatalogue.builtIn.runners.firstIndex(of: kind) ?? 0))
             for _ in 0..<12 {
                 let shape = RunConfiguration(
                     queues: Int.random(in: 1...48, using: &generator),

@@ -69,20 +69,18 @@ extension ThreadingOverheadsTests {
         static let records = [
             ResultRecord(
                 runner: "serial-queue", configuration: RunConfiguration(queues: 2, iterations: 10), repetition: 1,
-                status: .ok, nanoseconds: 123_456, detail: "", completedIterations: 20, machine: machine,
-                startedAt: Date(timeIntervalSince1970: 1_795_327_384), workSpins: 0, spinsPerMicrosecond: nil,
-                metrics: RunMetrics(
+                outcome: RunOutcome(status: .ok, nanoseconds: 123_456, detail: "", completedIterations: 20, startedAt: Date(timeIntervalSince1970: 1_795_327_384), metrics: RunMetrics(
                     cpuUserSeconds: 0.25, cpuSystemSeconds: 0.125, voluntaryContextSwitches: 7,
-                    involuntaryContextSwitches: 2, peakThreads: 9, maxRSSBytes: 22_020_096)),
+                    involuntaryContextSwitches: 2, peakThreads: 9, maxRSSBytes: 22_020_096), workSpins: 0, spinsPerMicrosecond: nil),
+                machine: machine),
             ResultRecord(
-                runner: "task", configuration: RunConfiguration(queues: 2, iterations: 10, workNanoseconds: 2_000),
-                repetition: 1, status: .ok, nanoseconds: 50_000, detail: "", completedIterations: 20, machine: machine,
-                startedAt: Date(timeIntervalSince1970: 1_795_327_384), workSpins: 1_231, spinsPerMicrosecond: 615.75,
-                metrics: nil),
+                runner: "task", configuration: RunConfiguration(queues: 2, iterations: 10, workNanoseconds: 2_000), repetition: 1,
+                outcome: RunOutcome(status: .ok, nanoseconds: 50_000, detail: "", completedIterations: 20, startedAt: Date(timeIntervalSince1970: 1_795_327_384), metrics: nil, workSpins: 1_231, spinsPerMicrosecond: 615.75),
+                machine: machine),
             ResultRecord(
                 runner: "detach-thread", configuration: RunConfiguration(queues: 2, iterations: 10), repetition: 1,
-                status: .stalled, nanoseconds: nil, detail: "no iteration completed for 30 s; 5 of 20 iterations ran",
-                completedIterations: 5, machine: machine, startedAt: Date(timeIntervalSince1970: 1_795_327_385)),
+                outcome: RunOutcome(status: .stalled, nanoseconds: nil, detail: "no iteration completed for 30 s; 5 of 20 iterations ran", completedIterations: 5, startedAt: Date(timeIntervalSince1970: 1_795_327_385)),
+                machine: machine),
         ]
 
         static var written: String {
@@ -153,9 +151,11 @@ extension ThreadingOverheadsTests {
             #expect(DecimalText.nanoseconds(fromSeconds: "6.9e-3") == 6_900_000)
             #expect(DecimalText.nanoseconds(fromSeconds: "-1") == nil)
             #expect(DecimalText.nanoseconds(fromSeconds: "fast") == nil)
-            #expect(UTCTimestamp.date(fromISO8601: "2026-11-22T06:03:04Z") == Date(timeIntervalSince1970: 1_795_327_384))
-            #expect(UTCTimestamp.date(fromISO8601: "2026-13-22T06:03:04Z") == nil)
-            #expect(UTCTimestamp(Date(timeIntervalSince1970: 1_795_327_384.9)).compact == "2026-11-22-060304")
+            #expect(Date(resultTimestamp: "2026-11-22T06:03:04Z") == Date(timeIntervalSince1970: 1_795_327_384))
+            #expect(Date(resultTimestamp: "2026-13-22T06:03:04Z") == nil)
+            #expect(Date(resultTimestamp: "yesterday") == nil)
+            #expect(Date(timeIntervalSince1970: 1_795_327_384.9).resultTimestamp == "2026-11-22T06:03:04Z")
+            #expect(Date(timeIntervalSince1970: 1_795_327_384.9).fileNameTimestamp == "2026-11-22-060304")
         }
 
         @Test("the 2010 table reads: six runners, four configurations, one run each")
@@ -164,7 +164,7 @@ extension ThreadingOverheadsTests {
                 .deletingLastPathComponent().appendingPathComponent("results/2010-mac-pro-cocoawithlove.csv")
             let report = try Report(contentsOfFile: url.path)
             #expect(report.records.count == 24)
-            #expect(report.runners == RunnerKind.reference.map(\.id))
+            #expect(report.runners == RunnerCatalogue.builtIn.reference.map(\.id))
             #expect(report.records.allSatisfy { $0.metrics == nil && $0.configuration.workNanoseconds == 0 })
             #expect(report.configurations == RunConfiguration.reference)
             #expect(report.cells.allSatisfy { $0.okRuns == 1 })

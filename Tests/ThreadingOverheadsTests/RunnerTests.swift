@@ -16,7 +16,7 @@ extension ThreadingOverheadsTests {
         @Test(
             "exact iterations, every job completes, nothing runs after completion",
             .timeLimit(.minutes(1)),
-            arguments: RunnerKind.allCases, shapes)
+            arguments: RunnerCatalogue.builtIn.runners, shapes)
         func executesExactly(kind: RunnerKind, shape: RunConfiguration) throws {
             let settings = RunSettings()
             let trial = try kind.makeTrial(configuration: shape, settings: settings)
@@ -34,7 +34,7 @@ extension ThreadingOverheadsTests {
             #expect(trial.executedIterations == atCompletion)
         }
 
-        @Test("a run reports ok with a timing", .timeLimit(.minutes(1)), arguments: RunnerKind.allCases)
+        @Test("a run reports ok with a timing", .timeLimit(.minutes(1)), arguments: RunnerCatalogue.builtIn.runners)
         func reportsOK(kind: RunnerKind) {
             let configuration = RunConfiguration(queues: 4, iterations: 100)
             let outcome = Experiment.run(kind, configuration: configuration)
@@ -44,30 +44,63 @@ extension ThreadingOverheadsTests {
             #expect((outcome.nanoseconds ?? 0) > 0)
         }
 
-        @Test("ids are unique and round-trip")
-        func idsRoundTrip() {
-            let ids = RunnerKind.allCases.map(\.id)
-            #expect(Set(ids).count == ids.count)
-            for kind in RunnerKind.allCases {
-                #expect(RunnerKind(id: kind.id) == kind)
-            }
+        @Test("the built-in catalogue: the ids in order, the opt-in ones, each floor beside its runner")
+        func builtInCatalogue() throws {
+            let catalogue = RunnerCatalogue.builtIn
+            let ids = catalogue.runners.map(\.id)
             #expect(ids == [
                 "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
                 "operation-queue", "shared-operation-queue", "task", "actor", "task-group", "thread-pool", "main-queue",
                 "null", "floor-single-threaded", "floor-run-loop", "floor-detach-thread", "floor-serial-queue",
                 "floor-global-queue",
             ])
-            #expect(RunnerKind.allCases.filter(\.isOptIn) == [.mainQueue, .null])
-            // Each floor names its Swift runner, and each of those runners finds its floor.
-            let floors = RunnerKind.allCases.filter { $0.counterpart != nil }
-            #expect(floors.map(\.id).allSatisfy { $0.hasPrefix("floor-") })
-            #expect(floors.compactMap(\.counterpart) == [.singleThreaded, .runLoop, .detachThread, .serialQueue, .globalQueue])
-            for floor in floors {
-                #expect(floor.counterpart?.floor == floor)
-                #expect(floor.runnerType == nil)
+            for runner in catalogue.runners {
+                #expect(catalogue.runner(id: runner.id) == runner)
             }
-            #expect(RunnerKind.verifiedDetach.floor == nil)
-            #expect(RunnerKind(id: "Serial-Queue") == nil)
+            #expect(catalogue.runners.filter(\.traits.isOptIn) == [.mainQueue, .null])
+            #expect(catalogue.runners.filter(\.traits.needsMainThread) == [.mainQueue])
+            #expect(catalogue.standard.count == catalogue.runners.count - 2)
+            #expect(catalogue.reference.map(\.id) == Array(ids.prefix(6)))
+            // Each floor names its Swift runner, and has its threads.
+            let floors = catalogue.runners.filter { $0.traits.floorOf != nil }
+            #expect(floors.map(\.id).allSatisfy { $0.hasPrefix("floor-") })
+            #expect(floors.compactMap(\.traits.floorOf) == ["single-threaded", "run-loop", "detach-thread", "serial-queue", "global-queue"])
+            for floor in floors {
+                let runner = try #require(catalogue.runner(id: floor.traits.floorOf ?? ""))
+                #expect(catalogue.floor(of: runner.id) == floor)
+                #expect(floor.traits.threadsPerQueue == runner.traits.threadsPerQueue)
+                #expect(floor.traits.startsThreadPerJob == runner.traits.startsThreadPerJob)
+            }
+            #expect(catalogue.floor(of: "verified-detach") == nil)
+            #expect(catalogue.runner(id: "Serial-Queue") == nil)
+        }
+
+        @Test("a catalogue takes runners of the user's, and refuses a taken id, a malformed id or a floor of nothing")
+        func addingRunners() throws {
+            let mine = RunnerKind(id: "my-pool", summary: "a pool of mine", runner: SingleThreadedRunner.self)
+            let catalogue = try RunnerCatalogue.builtIn.adding([mine])
+            #expect(catalogue.runners.last == mine)
+            #expect(catalogue.standard.contains(mine))
+            #expect(mine.referenceName == nil)
+            func refusal(_ runner: RunnerKind) -> String? {
+                do {
+                    _ = try RunnerCatalogue.builtIn.adding([runner])
+                    return nil
+                } catch {
+                    return error.description
+                }
+            }
+            #expect(
+                refusal(RunnerKind(id: "serial-queue", summary: "again", runner: SerialQueueRunner.self))
+                    == "two runners have the id 'serial-queue'")
+            for bad in ["", "My-Pool", "my pool", "my,pool", "my--pool", "-pool", "pool-", "1pool", "my@pool", "pööl"] {
+                #expect(
+                    refusal(RunnerKind(id: bad, summary: "bad", runner: SerialQueueRunner.self))
+                        == "the runner id '\(bad)' is not lowercase letters, digits and single hyphens, beginning with a letter")
+            }
+            let orphan = RunnerKind(
+                id: "floor-mine", summary: "C", traits: RunnerKind.Traits(floorOf: "mine"), runner: SerialQueueRunner.self)
+            #expect(refusal(orphan) == "'floor-mine' is the floor of 'mine', which is not a runner")
         }
     }
 }

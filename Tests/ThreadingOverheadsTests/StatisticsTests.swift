@@ -53,9 +53,8 @@ extension ThreadingOverheadsTests {
         static func record(_ runner: String, _ repetition: Int, _ nanoseconds: Int64?) -> ResultRecord {
             ResultRecord(
                 runner: runner, configuration: configuration, repetition: repetition,
-                status: nanoseconds == nil ? .failed : .ok, nanoseconds: nanoseconds,
-                detail: nanoseconds == nil ? "killed" : "", completedIterations: 1000, machine: .current(),
-                startedAt: nil)
+                outcome: RunOutcome(status: nanoseconds == nil ? .failed : .ok, nanoseconds: nanoseconds, detail: nanoseconds == nil ? "killed" : "", completedIterations: 1000, startedAt: nil),
+                machine: .current())
         }
 
         @Test("a cell's statistics, ratio to control and warnings, computed by hand")

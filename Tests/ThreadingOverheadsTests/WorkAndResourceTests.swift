@@ -68,11 +68,11 @@ extension ThreadingOverheadsTests {
             let configuration = RunConfiguration(queues: 1, iterations: 1_000)
             func record(_ repetition: Int, cpu: Double, switches: Int, threads: Int, memory: Int) -> ResultRecord {
                 ResultRecord(
-                    runner: "task", configuration: configuration, repetition: repetition, status: .ok,
-                    nanoseconds: 1_000_000, detail: "", completedIterations: 1_000, machine: .current(), startedAt: nil,
-                    metrics: RunMetrics(
+                    runner: "task", configuration: configuration, repetition: repetition,
+                    outcome: RunOutcome(status: .ok, nanoseconds: 1_000_000, detail: "", completedIterations: 1_000, startedAt: nil, metrics: RunMetrics(
                         cpuUserSeconds: cpu, cpuSystemSeconds: 0, voluntaryContextSwitches: switches,
-                        involuntaryContextSwitches: 0, peakThreads: threads, maxRSSBytes: memory))
+                        involuntaryContextSwitches: 0, peakThreads: threads, maxRSSBytes: memory)),
+                    machine: .current())
             }
             let report = Report(records: [
                 record(1, cpu: 0.001, switches: 10, threads: 5, memory: 100),
@@ -101,9 +101,9 @@ extension ThreadingOverheadsTests {
                     let configuration = RunConfiguration(queues: 1, iterations: 1_000, workNanoseconds: work)
                     records.append(
                         ResultRecord(
-                            runner: runner, configuration: configuration, repetition: 1, status: .ok,
-                            nanoseconds: Int64((Double(work) + cost) * 1_000), detail: "", completedIterations: 1_000,
-                            machine: .current(), startedAt: nil))
+                            runner: runner, configuration: configuration, repetition: 1,
+                            outcome: RunOutcome(status: .ok, nanoseconds: Int64((Double(work) + cost) * 1_000), detail: "", completedIterations: 1_000, startedAt: nil),
+                            machine: .current()))
                 }
             }
             return Report(records: records)

@@ -1,0 +1,104 @@
+import BenchResults
+import Foundation
+import JobRunners
+
+/// The `bench` command: parses the command line once, runs the sweep or the subcommand it asks for, and maps what
+/// happens to an exit code.
+///
+/// A package can build a `bench` of its own, with runners of its own beside the built-in ones and the whole command
+/// line (`--runners`, `check`, `compare`, `--help`…): its `main.swift` is
+///
+/// ```swift
+/// import BenchKit
+/// BenchCommand.main(adding: [.myRunner])
+/// ```
+public enum BenchCommand {
+    /// Runs `bench` as this process, with the built-in runners and `runners` after them, and exits with its exit
+    /// code.
+    ///
+    /// Handles SIGINT and SIGTERM (``Interrupts``). When a runner to be measured needs the main thread, the command
+    /// runs on another thread, and the main thread serves the main queue with `dispatchMain()`.
+    public static func main(adding runners: [RunnerKind] = []) -> Never {
+        Interrupts.install()
+        let catalogue: RunnerCatalogue
+        do {
+            catalogue = try RunnerCatalogue.builtIn.adding(runners)
+        } catch {
+            Console.standard.error("Error: \(error)\n")
+            exit(ExitCode.failure.rawValue)
+        }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let command: Command
+        do {
+            command = try CommandLineParser.parse(arguments, catalogue: catalogue)
+        } catch {
+            report(error, console: .standard)
+            exit(ExitCode.usage.rawValue)
+        }
+        let executable = ChildProcessRunner.currentExecutable
+        guard command.needsMainThread else {
+            exit(run(command, catalogue: catalogue, console: .standard, executable: executable).rawValue)
+        }
+        let thread = Thread {
+            exit(run(command, catalogue: catalogue, console: .standard, executable: executable).rawValue)
+        }
+        thread.name = "bench"
+        thread.start()
+        dispatchMain()
+    }
+
+    /// Runs `bench` with `arguments` (without the program name) and the runners of `catalogue`, in this process.
+    /// `executable` is the `bench` program that `--isolate` starts child processes of: by default (nil) this
+    /// process's own.
+    public static func main(
+        arguments: [String], catalogue: RunnerCatalogue = .builtIn, console: Console = .standard,
+        executable: URL? = nil
+    ) -> ExitCode {
+        let command: Command
+        do {
+            command = try CommandLineParser.parse(arguments, catalogue: catalogue)
+        } catch {
+            report(error, console: console)
+            return .usage
+        }
+        return run(
+            command, catalogue: catalogue, console: console,
+            executable: executable ?? ChildProcessRunner.currentExecutable)
+    }
+
+    /// Runs what `command` asks for.
+    static func run(_ command: Command, catalogue: RunnerCatalogue, console: Console, executable: URL?) -> ExitCode {
+        switch command {
+        case .help(let subcommand):
+            console.output(HelpText.full(subcommand, catalogue: catalogue))
+            return .success
+        case .sweep(let options, let plan):
+            return SweepCommand.run(options, plan: plan, catalogue: catalogue, console: console, executable: executable)
+        case .compare(let options):
+            return CompareCommand.run(options, console: console)
+        case .check(let options, let expressions, let plan):
+            return CheckCommand.run(
+                options, expressions: expressions, plan: plan, console: console, executable: executable)
+        case .chart(let options):
+            return ChartCommand.run(options, catalogue: catalogue, console: console)
+        case .crossover(let options, let runners):
+            return CrossoverCommand.run(options, runners: runners, console: console)
+        }
+    }
+
+    /// Prints a usage error: the `Error:` line, the usage of the command it is about, and where to read more.
+    static func report(_ error: UsageError, console: Console) {
+        let name = error.command.map { "bench \($0.rawValue)" } ?? "bench"
+        console.error(
+            "Error: \(error.message)\n\(HelpText.usage(error.command))  See '\(name) --help' for more information.\n")
+    }
+
+    static let debugBanner = """
+        ************************************************************************
+        * WARNING: this is a DEBUG build. Its timings are meaningless: the     *
+        * Swift code in every runner is unoptimized. For real numbers, run     *
+        *     swift run -c release bench                                       *
+        ************************************************************************
+
+        """
+}

@@ -1,0 +1,122 @@
+/// A command as its command line and its help see it: its name, what it does, its arguments and its options.
+struct CommandDefinition<Options: CommandOptions>: Sendable {
+    /// `bench`, `bench compare`.
+    let name: String
+    /// The positional arguments as the usage shows them, such as `<baseline.csv> <file.csv>...`; empty for none.
+    let arguments: String
+    let options: [Option<Options>]
+
+    /// Reads `arguments` into options, starting from the defaults: `--name value`, `--name=value`, `-x value` and
+    /// flags; anything else is positional, in order. A value is taken from the next argument unless that begins
+    /// with `--`.
+    func scan(_ arguments: [String]) throws(UsageError) -> (options: Options, positionals: [String]) {
+        var options = Options()
+        var positionals: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            var inline: String?
+            let option: Option<Options>?
+            if argument.hasPrefix("--") {
+                var name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                option = self.options.first { $0.name == name }
+            } else {
+                option = argument.count == 2 ? self.options.first { $0.short == argument.last } : nil
+            }
+            guard let option else {
+                let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+                throw UsageError("Unknown option '\(name)'")
+            }
+            guard option.valueName != nil else {
+                if inline != nil {
+                    throw UsageError("\(option.quoted) takes no value")
+                }
+                try option.update(&options, nil)
+                continue
+            }
+            if inline == nil, index < arguments.endIndex, !arguments[index].hasPrefix("--") {
+                inline = arguments[index]
+                index += 1
+            }
+            guard let value = inline else {
+                throw UsageError("Missing value for \(option.quoted)")
+            }
+            try option.update(&options, value)
+        }
+        return (options, positionals)
+    }
+
+    /// The arguments that give `options`: each option that differs from its default, in the definitions' order.
+    func arguments(for options: Options) -> [String] {
+        self.options.flatMap { $0.arguments(for: options) }
+    }
+
+    /// The usage line after `prefix`: the name, the arguments, then every option in brackets, wrapped under the
+    /// first argument.
+    func usage(after prefix: String) -> String {
+        let words = [prefix + name] + (arguments.isEmpty ? [] : [arguments])
+            + options.map { option in "[" + (option.valueName.map { "--\(option.name) <\($0)>" } ?? option.flag) + "]" }
+        return TextWrapping.wrap(words, width: HelpText.width, indent: prefix.count + name.count + 1)
+    }
+
+    /// The command in one line, its options summed up: `bench compare <baseline.csv> <file.csv>... [options]`.
+    var shortUsage: String {
+        [name, arguments, options.isEmpty ? "" : "[options]"].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// The OPTIONS section: each option with its help and default, then `-h, --help`.
+    var optionsSection: String {
+        let entries = options.map { option in
+            let help = option.defaultText.map { option.help.trimmingSuffix(".") + " (default: \($0))." } ?? option.help
+            return (option.synopsis, help)
+        } + [("-h, --help", "Show this help.")]
+        let column = (entries.map(\.0.count).max() ?? 0) + 4
+        return entries.map { synopsis, help in
+            let words = help.split(separator: " ").map(String.init)
+            let wrapped = TextWrapping.wrap(words, width: HelpText.width - column, indent: 0)
+            let lines = wrapped.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.enumerated().map { index, line in
+                (index == 0 ? "  " + synopsis.rightPadded(to: column - 2) : String(repeating: " ", count: column))
+                    + line
+            }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+}
+
+/// Words laid out in lines of a given width.
+enum TextWrapping {
+    /// `words` joined by spaces in lines of at most `width` characters (a longer word gets a line of its own), the
+    /// lines after the first indented by `indent` spaces.
+    static func wrap(_ words: [String], width: Int, indent: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            let limit = lines.isEmpty ? width : width - indent
+            if !line.isEmpty, line.count + 1 + word.count > limit {
+                lines.append(line)
+                line = word
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        let padding = String(repeating: " ", count: indent)
+        return lines.enumerated().map { $0.offset == 0 ? $0.element : padding + $0.element }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The text without `suffix` at its end, if it ends so.
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

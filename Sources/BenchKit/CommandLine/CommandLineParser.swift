@@ -1,0 +1,89 @@
+import BenchResults
+import JobRunners
+
+/// What the command line asks `bench` to do, with everything it needs decided: a sweep's plan, a check's checks.
+public enum Command: Equatable, Sendable {
+    /// Help for the main command or a subcommand.
+    case help(Subcommand?)
+    case sweep(SweepOptions, SweepPlan)
+    case compare(CompareOptions)
+    /// Checks over a fresh run of `plan`, or over the file `--input` names (no plan).
+    case check(CheckOptions, expressions: [CheckExpression], plan: SweepPlan?)
+    case chart(ChartOptions)
+    /// A crossover of `runners`, the control first; its plan is made once pilot runs have sized its runs.
+    case crossover(CrossoverOptions, runners: [RunnerKind])
+
+    /// Whether a runner it measures needs the main thread to serve the main queue.
+    var needsMainThread: Bool {
+        let runners: [RunnerKind] =
+            switch self {
+            case .sweep(_, let plan): plan.runners
+            case .check(_, _, let plan): plan?.runners ?? []
+            case .crossover(let options, let runners): options.input == nil ? runners : []
+            case .help, .compare, .chart: []
+            }
+        return runners.contains { $0.traits.needsMainThread }
+    }
+}
+
+/// `bench`'s subcommands.
+public enum Subcommand: String, Equatable, Sendable, CaseIterable {
+    case compare, check, chart, crossover
+}
+
+/// Turns `bench`'s arguments into a ``Command``, or a ``UsageError`` that says what is wrong.
+///
+/// A function of the arguments and the runners alone, apart from printing and exiting, so that tests can call it.
+public enum CommandLineParser {
+    public static func parse(
+        _ arguments: [String], catalogue: RunnerCatalogue = .builtIn
+    ) throws(UsageError) -> Command {
+        var arguments = arguments[...]
+        var subcommand: Subcommand?
+        if let first = arguments.first {
+            if first == "help" {
+                guard let topic = arguments.dropFirst().first else {
+                    return .help(nil)
+                }
+                guard let command = Subcommand(rawValue: topic) else {
+                    throw UsageError("Unknown command '\(topic)'; the commands are \(commandList)")
+                }
+                return .help(command)
+            }
+            if !first.hasPrefix("-") {
+                guard let command = Subcommand(rawValue: first) else {
+                    throw UsageError("Unknown command '\(first)'; the commands are \(commandList)")
+                }
+                subcommand = command
+                arguments = arguments.dropFirst()
+            }
+        }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            return .help(subcommand)
+        }
+        let rest = Array(arguments)
+        do {
+            switch subcommand {
+            case nil:
+                let (options, positionals) = try SweepCommand.definition.scan(rest)
+                return try SweepCommand.command(options, arguments: positionals, catalogue: catalogue)
+            case .compare:
+                let (options, positionals) = try CompareCommand.definition.scan(rest)
+                return try CompareCommand.command(options, arguments: positionals)
+            case .check:
+                let (options, positionals) = try CheckCommand.definition.scan(rest)
+                return try CheckCommand.command(options, arguments: positionals, catalogue: catalogue)
+            case .chart:
+                let (options, positionals) = try ChartCommand.definition.scan(rest)
+                return try ChartCommand.command(options, arguments: positionals)
+            case .crossover:
+                let (options, positionals) = try CrossoverCommand.definition.scan(rest)
+                return try CrossoverCommand.command(options, arguments: positionals, catalogue: catalogue)
+            }
+        } catch {
+            throw UsageError(error.message, command: subcommand)
+        }
+    }
+
+    static let commandList = Subcommand.allCases.map(\.rawValue).joined(separator: ", ")
+}

@@ -1,0 +1,202 @@
+import BenchResults
+import JobRunners
+
+/// `bench --help`, the subcommands' help, and the usage lines shown with an error. The usage lines and the OPTIONS
+/// sections are made from the commands' option definitions; the prose around them reads every number it gives
+/// from where that number is defined.
+enum HelpText {
+    /// The widest a help line gets.
+    static let width = 116
+
+    /// The usage lines, shown with an error and at the top of the help.
+    static func usage(_ command: Subcommand?) -> String {
+        switch command {
+        case nil:
+            SweepCommand.definition.usage(after: "Usage: ") + "\n"
+                + [
+                    CompareCommand.definition.shortUsage, CheckCommand.definition.shortUsage,
+                    ChartCommand.definition.shortUsage, CrossoverCommand.definition.shortUsage,
+                ].map { "       " + $0 + "\n" }.joined()
+        case .compare: CompareCommand.definition.usage(after: "Usage: ") + "\n"
+        case .check: CheckCommand.definition.usage(after: "Usage: ") + "\n"
+        case .chart: ChartCommand.definition.usage(after: "Usage: ") + "\n"
+        case .crossover: CrossoverCommand.definition.usage(after: "Usage: ") + "\n"
+        }
+    }
+
+    static func full(_ command: Subcommand?, catalogue: RunnerCatalogue) -> String {
+        switch command {
+        case nil: main(catalogue)
+        case .compare: compare
+        case .check: check
+        case .chart: chart(catalogue)
+        case .crossover: crossover
+        }
+    }
+
+    /// `text`, one paragraph, wrapped to the help's width, every line indented by `indent` spaces.
+    private static func paragraph(_ text: String, indent: Int = 2) -> String {
+        var words = text.split(separator: " ").map(String.init)
+        if !words.isEmpty {
+            words[0] = String(repeating: " ", count: indent) + words[0]
+        }
+        return TextWrapping.wrap(words, width: width, indent: indent)
+    }
+
+    private static func main(_ catalogue: RunnerCatalogue) -> String {
+        let defaults = SweepPlan()
+        let runnerWidth = catalogue.runners.map(\.id.count).max() ?? 0
+        let runners = catalogue.runners.map { kind in
+            "  \(kind.id.rightPadded(to: runnerWidth))  \(kind.summary)"
+                + (kind.referenceName.map { "\n  \("".rightPadded(to: runnerWidth))  2010: \($0)" } ?? "")
+        }.joined(separator: "\n")
+        let configurations = RunConfiguration.reference.map(\.description).joined(separator: ", ")
+        let defaultRuns =
+            RunConfiguration.reference.count * catalogue.standard.count * (defaults.warmup + defaults.repetitions)
+        let optIn = catalogue.runners.filter(\.traits.isOptIn).map(\.id).joined(separator: ", ")
+        let perQueue = catalogue.runners.filter { $0.traits.threadsPerQueue > 0 && $0.traits.floorOf == nil }
+            .map { "\($0.id): \($0.traits.threadsPerQueue)" }.joined(separator: ", ")
+        return """
+            OVERVIEW: Measures what it costs, per job, to push many small jobs through each way Swift offers to run
+            them: the 2010 experiment "The overhead of spawning threads", rebuilt in Swift.
+
+            \(paragraph("N queues each run M iterations of a trivial job, serially: when a job finishes an iteration it queues itself again on its runner, until its iterations run out. A run is timed from queuing the first jobs to the last job's completion; its cost per job is that time divided by N × M. Making and tearing down the runners is not timed. A run that executes more or fewer than N × M iterations is reported as failed, never as a timing.", indent: 0))
+
+            \(usage(nil))
+            COMMANDS:
+              (none)    Run a sweep, write its result file, print the summary.
+              compare   Compare result files, from this machine or others (see 'bench compare --help').
+              check     Assert relative or absolute overhead, for CI (see 'bench check --help').
+              chart     Draw result files as an SVG bar chart (see 'bench chart --help').
+              crossover Find the job size at which each runner's overhead stops mattering
+                        (see 'bench crossover --help').
+
+            OPTIONS:
+            \(SweepCommand.definition.optionsSection)
+
+            DEFAULT SWEEP:
+            \(paragraph("The 2010 experiment's: \(RunOptions.defaultJobs) jobs as \(configurations) (queues × iterations), every runner but the opt-in ones (\(optIn)), \(defaults.warmup) warm-up and \(defaults.repetitions) recorded repetitions each: \(defaultRuns) runs. It takes about 2 minutes on a 2-core machine, most of it in the runners that start a thread per job. Each configuration runs its warm-ups first, then its repetitions round-robin over the runners."))
+
+            RUNNERS:
+            \(runners)
+
+            OUTPUT:
+            \(paragraph("Progress goes to standard error: a line per run and, on a terminal, a status line with an estimate of the time left. The summary goes to standard output, and one CSV row per recorded run to the result file as soon as the run ends (written under a temporary name and renamed when the sweep is done). With \(RunOption.output.flag) -, the CSV goes to standard output and the summary to standard error. The columns are described in results/README.md."))
+
+            STATISTICS:
+            \(paragraph("Quantiles interpolate between the closest ranks. Outliers (modified z-score over 3.5) are flagged, never dropped. A cell is flagged as noisy when its CV is over \(Int(CellSummary.noisyCoefficientOfVariation * 100))%, and when its first repetition takes more than \(Format.number(CellSummary.slowFirstRepetitionFactor)) times the others' median."))
+
+            LIMITS:
+            \(paragraph("Runners with threads of their own per queue (\(perQueue); their C floors likewise) skip the configurations that would need over \(PlanLimits.maximumThreads) such threads at once, and say so. At most \(PlanLimits.maximumQueues) queues per configuration. A sweep that could take over \(Int(PlanLimits.maximumEstimatedSeconds / 60)) minutes (estimated at \(estimate(startsThreadPerJob: true)) per job for runners that start a thread per job, \(estimate(threadsPerQueue: 1)) for those with threads per queue, \(estimate()) for the others) needs \(RunOption.allowLong.flag)."))
+
+            INTERRUPTS:
+            \(paragraph("SIGINT (Ctrl-C) or SIGTERM ends a sweep at once: the runs already made are in the result file, whole, and the summary covers them and says the sweep was interrupted."))
+
+            EXIT CODES:
+              0   every run was ok
+              1   another error, such as a result file that cannot be written
+              2   the sweep finished, but some runs failed or stalled (the CSV's detail column says why)
+              64  the command line was wrong, or asks for more than bench runs (see LIMITS)
+              130 interrupted by SIGINT; 143 by SIGTERM
+
+            EXAMPLES:
+              swift run -c release bench
+              swift run -c release bench --queues 8 --iterations 12500
+              swift run -c release bench --runners serial-queue,global-queue --queues 1,2,4,8 --output -
+              swift run -c release bench compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
+
+            """
+    }
+
+    /// The pessimistic cost per job that ``PlanLimits`` assumes for a runner with these traits.
+    private static func estimate(startsThreadPerJob: Bool = false, threadsPerQueue: Int = 0) -> String {
+        let traits = RunnerKind.Traits(startsThreadPerJob: startsThreadPerJob, threadsPerQueue: threadsPerQueue)
+        return Format.perJob(nanoseconds: PlanLimits.pessimisticNanosecondsPerJob(traits))
+    }
+
+    private static var compare: String {
+        """
+        OVERVIEW: Compares result files cell by cell (runner × configuration), each against the first.
+
+        \(usage(.compare))
+        \(paragraph("For each cell in both files: the median cost per job side by side, the ratio (file / baseline), the ratio normalized by each file's own \(Report.controlRunner) control (what travels between machines), the 95% bootstrap interval of the ratio, and a verdict:", indent: 0))
+          same      the ratio is within the noise threshold of 1
+          faster    below 1 by more than the threshold, and the interval lies below 1
+          slower    above 1 by more than the threshold, and the interval lies above 1
+          unsure    beyond the threshold, but the interval includes 1, or a file has fewer than two ok
+                    repetitions in the cell (the 2010 file has one), so no interval can be made
+        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked. Cells in one file only are listed.", indent: 0))
+
+        OPTIONS:
+        \(CompareCommand.definition.optionsSection)
+
+        EXIT CODES:
+          0   compared   1   a file cannot be read or is not a result file   64   the command line was wrong
+
+        EXAMPLE:
+          swift run -c release bench compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
+
+        """
+    }
+
+    private static var check: String {
+        """
+        OVERVIEW: Asserts relative or absolute overhead, for CI: over a fresh run, or an existing result file.
+
+        \(usage(.check))
+        A check (quote each one):
+          RUNNER[@QxI] (>=|<=|>|<) FACTOR x RUNNER[@QxI]     a multiple of another runner's cost per job
+          RUNNER[@QxI] (>=|<=|>|<) NUMBER (ns|us|µs|ms|s)/job  an absolute cost per job
+        \(paragraph("Costs are medians per job. Without @QxI (queues x iterations), a check applies in every configuration measured, and must hold in each; a configuration given on one side applies to both.", indent: 0))
+          'detach-thread >= 10x serial-queue'
+          'serial-queue <= 200ns/job'
+          'run-loop@8x12500 > 2x global-queue@8x12500'
+
+        \(paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's). A check that fails is measured again, its cells only, up to \(CheckCommand.retries.flag) times, before it fails; every attempt is reported, and the result file keeps every run.", indent: 0))
+
+        OPTIONS:
+        \(CheckCommand.definition.optionsSection)
+
+        EXIT CODES:
+          0   every check holds   1   a check fails, or a file cannot be read   64   a malformed check or option
+          130, 143   interrupted by SIGINT, SIGTERM: no check is decided
+
+        """
+    }
+
+    private static var crossover: String {
+        """
+        OVERVIEW: Finds, for each runner, the job size at which its overhead falls below 10% and 1% of the job's
+        own time: the practical answer to "when may I spawn a thread per job?".
+
+        \(usage(.crossover))
+        \(paragraph("Every runner runs one queue (so that its jobs run one at a time) with no work and with each work size, a calibrated spin per job (as bench's \(RunOption.work.flag) does), its iterations chosen so that a run takes about \(Int(CrossoverOptions.targetRunSeconds * 1000)) ms. The control runner, \(Report.controlRunner), always runs too. The job's own time at work W is S(W) = T(W) − T(0) of the control, T being a runner's median time per job; a runner's overhead is O(W) = T(W) − S(W), and its share is O / S. The crossovers are where the share falls below 10% and 1%, interpolated between the work sizes around them on logarithmic scales. The runs go to a result file, which \(CrossoverCommand.input.flag) analyzes again.", indent: 0))
+
+        OPTIONS:
+        \(CrossoverCommand.definition.optionsSection)
+
+        EXIT CODES:
+          0   done   1   an error   2   some runs failed or stalled   64   the command line was wrong
+          130, 143   interrupted: the runs made are in the result file
+
+        """
+    }
+
+    private static func chart(_ catalogue: RunnerCatalogue) -> String {
+        let perJob = catalogue.runners.filter(\.traits.startsThreadPerJob).map(\.id).joined(separator: ", ")
+        return """
+            OVERVIEW: Draws result files as an SVG chart in the style of the 2010 post: grouped bars of the median
+            seconds per run for each configuration and runner, with whiskers from p25 to p75.
+
+            \(usage(.chart))
+            \(paragraph("The runners that start a thread per job (\(perJob)) get a panel of their own, being orders of magnitude slower. A C floor stands right after its runner, in a pale tint of its colour. With several files, the machines stand side by side, one column each, on common axes. When the configurations differ in their number of jobs (as with \(RunOption.jobs.flag) and queue counts that don't divide it), the bars show the median cost per job instead of seconds per run.", indent: 0))
+
+            OPTIONS:
+            \(ChartCommand.definition.optionsSection)
+
+            EXIT CODES:
+              0   written   1   a file cannot be read or written   64   the command line was wrong
+
+            """
+    }
+}

@@ -1,0 +1,183 @@
+import BenchResults
+import JobRunners
+
+/// What a fresh measurement takes from the command line (`bench`, `bench check`, `bench crossover`): the runners,
+/// the configurations, the runs per cell, the timeouts, and where the rows go. Each value starts at its default.
+public struct RunOptions: CommandOptions {
+    /// Runner ids; nil for the catalogue's standard runners.
+    public var runners: [String]?
+    public var queues = RunConfiguration.reference.map(\.queues)
+    public var iterations: [Int]?
+    /// Jobs per configuration, from which iterations = jobs / queues when `iterations` is nil (default:
+    /// ``defaultJobs``).
+    public var jobs: Int?
+    /// Nanoseconds of work per job.
+    public var work = [0]
+    public var repetitions = SweepPlan.defaultRepetitions
+    public var warmup = SweepPlan.defaultWarmup
+    public var verifyTimeout = RunSettings.defaultVerifyTimeout
+    public var stallTimeout = RunSettings.defaultStallTimeout
+    public var output = OutputDestination.newFileInResults
+    /// Each recorded run in a fresh child process.
+    public var isolate = false
+    /// No progress on standard error.
+    public var quiet = false
+    /// Run a sweep whose estimate is over ``PlanLimits/maximumEstimatedSeconds``.
+    public var allowLong = false
+
+    public init() {}
+
+    /// Jobs per configuration when neither `--jobs` nor `--iterations` is given: the 2010 experiment's 100,000.
+    public static let defaultJobs = 100_000
+    /// The most work a job may do, 1 s: more is surely a mistake.
+    static let maximumWork = 1_000_000_000
+}
+
+/// The options of ``RunOptions``, each defined once; commands take those they accept.
+enum RunOption {
+    static let queues = Option<RunOptions>(
+        "queues", value: "list", help: "Queue counts, comma-separated.", \.queues, .counts(minimum: 1))
+    static let iterations = Option<RunOptions>(
+        "iterations", value: "list",
+        help: "Iterations per queue, comma-separated. Every combination of queues and iterations is run.",
+        \.iterations, .counts(minimum: 1))
+    static let jobs = Option<RunOptions>(
+        "jobs", value: "total",
+        help: "Jobs per configuration, without \(iterations.flag): iterations = total / queues, rounded to the "
+            + "nearest where it doesn't divide.",
+        defaultText: String(RunOptions.defaultJobs), \.jobs, .count(minimum: 1))
+    static let work = Option<RunOptions>(
+        "work", value: "list",
+        help: "Nanoseconds of work per job, comma-separated: a spin loop calibrated once per process, run before the "
+            + "job queues itself again.",
+        \.work, .counts(minimum: 0, maximum: (RunOptions.maximumWork, "ns (1 s per job)")))
+    static let runners = Option<RunOptions>(
+        "runners", value: "ids", help: "Runners to run, comma-separated (see RUNNERS in 'bench --help').",
+        defaultText: "all but the opt-in ones", \.runners, .names)
+    static let repetitions = Option<RunOptions>(
+        "repetitions", value: "n", help: "Recorded runs per runner and configuration.", \.repetitions,
+        .count(minimum: 1))
+    static let warmup = Option<RunOptions>(
+        "warmup", value: "n", help: "Runs before those, not recorded, each with a tenth of the iterations.", \.warmup,
+        .count(minimum: 0))
+    static let output = Option<RunOptions>(
+        "output", value: "path", help: "The CSV file to write, or - for standard output.", \.output,
+        .destination(valueName: "path"))
+    static let isolate = Option<RunOptions>.flag(
+        "isolate",
+        help: "Make each recorded run in a fresh child process of bench, which first makes its own warm-up runs, so "
+            + "that no warm thread pool or allocator state carries over between repetitions.",
+        \.isolate)
+    static let quiet = Option<RunOptions>.flag("quiet", help: "No progress on standard error.", \.quiet)
+    static let allowLong = Option<RunOptions>.flag(
+        "allow-long",
+        help: "Run even if the runs could take over \(Int(PlanLimits.maximumEstimatedSeconds / 60)) minutes, by a "
+            + "pessimistic estimate (see LIMITS in 'bench --help').",
+        \.allowLong)
+    static let verifyTimeout = Option<RunOptions>(
+        "verify-timeout", value: "seconds",
+        help: "How long a new thread may take to signal that it started: verified-detach then kills the job and the "
+            + "run fails; a runner whose threads don't start fails its setup.",
+        \.verifyTimeout, .seconds)
+    static let stallTimeout = Option<RunOptions>(
+        "stall-timeout", value: "seconds",
+        help: "A run in which no iteration completes for this long ends as stalled, and the sweep goes on.",
+        \.stallTimeout, .seconds)
+}
+
+extension RunOptions {
+    /// The `--jobs` total the configurations are made from, when they are (no `--iterations`).
+    var jobsTotal: Int? {
+        iterations == nil ? jobs ?? Self.defaultJobs : nil
+    }
+
+    /// The runners `--runners` names, from `catalogue`; its standard runners when it names none.
+    func runnerKinds(in catalogue: RunnerCatalogue) throws(UsageError) -> [RunnerKind] {
+        guard let runners else {
+            return catalogue.standard
+        }
+        var kinds: [RunnerKind] = []
+        for id in runners {
+            kinds.append(try catalogue.runner(id, namedIn: "'\(RunOption.runners.flag)'"))
+        }
+        return kinds
+    }
+
+    /// Every combination of `queues`, `iterations` and `work`; without `iterations`, iterations = jobs / queues,
+    /// as in the 2010 table, rounded to the nearest whole number where it does not divide (the sweep says so).
+    func configurations() throws(UsageError) -> [RunConfiguration] {
+        var shapes: [(queues: Int, iterations: Int)] = []
+        if let iterations {
+            if jobs != nil {
+                throw UsageError(
+                    "'\(RunOption.jobs.flag)' and '\(RunOption.iterations.flag)' cannot be combined: give one or the "
+                        + "other")
+            }
+            for queueCount in queues {
+                for iterationCount in iterations {
+                    guard !queueCount.multipliedReportingOverflow(by: iterationCount).overflow else {
+                        throw UsageError(
+                            "\(queueCount) queues × \(iterationCount) iterations is more jobs than can be counted")
+                    }
+                    shapes.append((queueCount, iterationCount))
+                }
+            }
+        } else {
+            let total = jobs ?? Self.defaultJobs
+            for queueCount in queues {
+                let iterationCount = (total + queueCount / 2) / queueCount
+                guard iterationCount >= 1 else {
+                    throw UsageError(
+                        "\(RunOption.jobs.flag) \(total) is fewer than \(RunOption.queues.flag) \(queueCount): every "
+                            + "queue needs a job at least")
+                }
+                shapes.append((queueCount, iterationCount))
+            }
+        }
+        return shapes.flatMap { shape in
+            work.map { RunConfiguration(queues: shape.queues, iterations: shape.iterations, workNanoseconds: $0) }
+        }
+    }
+
+    /// The settings of every run.
+    func settings() throws(UsageError) -> RunSettings {
+        guard verifyTimeout < stallTimeout else {
+            throw UsageError(
+                "'\(RunOption.verifyTimeout.flag)' (\(verifyTimeout.secondsText) s) must be shorter than "
+                    + "'\(RunOption.stallTimeout.flag)' (\(stallTimeout.secondsText) s), or a thread that never "
+                    + "starts is reported as a stall")
+        }
+        return RunSettings(verifyTimeout: verifyTimeout, stallTimeout: stallTimeout)
+    }
+
+    /// A plan of `stages` with these options' runs per cell and settings, within bench's limits.
+    func plan(stages: [[SweepPlan.Cell]]) throws(UsageError) -> SweepPlan {
+        var plan = SweepPlan(stages: stages, repetitions: repetitions, warmup: warmup, settings: try settings())
+        try PlanLimits.apply(to: &plan, allowLong: allowLong)
+        return plan
+    }
+
+    /// A plan of every one of `runners` in every one of `configurations`, a stage per configuration.
+    func plan(runners: [RunnerKind], configurations: [RunConfiguration]) throws(UsageError) -> SweepPlan {
+        try plan(
+            stages: configurations.map { configuration in
+                runners.map { SweepPlan.Cell(runner: $0, configuration: configuration) }
+            })
+    }
+}
+
+extension RunnerCatalogue {
+    /// The runner `id`, or a usage error that says where it was named and lists the runners.
+    func runner(_ id: String, namedIn place: String?) throws(UsageError) -> RunnerKind {
+        guard let runner = runner(id: id) else {
+            throw UsageError(
+                "Unknown runner '\(id)'\(place.map { " in \($0)" } ?? ""); the runners are: \(idList)")
+        }
+        return runner
+    }
+
+    /// Every id, comma-separated.
+    var idList: String {
+        runners.map(\.id).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,25 @@
+/// Options that several commands take, each with help of its own: the name and the value's kind are written here
+/// once.
+enum SharedOption {
+    /// `--format <format>`: what goes to standard output.
+    static func format<Options>(_ field: WritableKeyPath<Options, OutputFormat> & Sendable, help: String)
+        -> Option<Options>
+    {
+        Option("format", value: "format", help: help, field, .choice(OutputFormat.self, named: "format"))
+    }
+
+    /// `--input <file.csv>`: a result file to read instead of measuring.
+    static func input<Options>(_ field: WritableKeyPath<Options, String?> & Sendable, help: String) -> Option<Options> {
+        Option("input", value: "file.csv", help: help, field, .text(valueName: "file.csv"))
+    }
+
+    /// `--metrics`: what the runs cost the machine, in the tables.
+    static func metrics<Options>(_ field: WritableKeyPath<Options, Bool> & Sendable, help: String) -> Option<Options> {
+        .flag("metrics", help: help, field)
+    }
+
+    /// The formats, for help texts.
+    static var formatList: String {
+        OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+}

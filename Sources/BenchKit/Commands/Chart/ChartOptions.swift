@@ -1,0 +1,47 @@
+/// The options of `bench chart`.
+public struct ChartOptions: CommandOptions {
+    public var paths: [String] = []
+    /// The SVG file to write; required.
+    public var outputPath: String?
+    public var title: String?
+    /// A logarithmic y axis.
+    public var logarithmic = false
+
+    public init() {}
+}
+
+extension ChartCommand {
+    static let output = Option<ChartOptions>(
+        "output", short: "o", value: "chart.svg", help: "The SVG file to write.", \.outputPath,
+        ValueParser(
+            parse: { text, option throws(UsageError) in
+                guard text != "-" else {
+                    throw UsageError("'bench chart' writes a file: give '--\(option) <chart.svg>' a path, not -")
+                }
+                return try ValueParser<String>.text(valueName: "chart.svg").parse(text, option)
+            },
+            text: { $0 }, describe: { $0 }))
+    static let title = Option<ChartOptions>(
+        "title", value: "text", help: "The chart's title.", defaultText: "what the bars show", \.title,
+        .text(valueName: "text"))
+    static let logarithmic = Option<ChartOptions>.flag(
+        "log", help: "A logarithmic y axis, for costs that differ by orders of magnitude.", \.logarithmic)
+
+    /// `bench chart`'s arguments and options, in the order the help lists them.
+    static let definition = CommandDefinition<ChartOptions>(
+        name: "bench chart", arguments: "<file.csv>...", options: [output, title, logarithmic])
+
+    /// The chart a command line asks for.
+    static func command(_ options: ChartOptions, arguments: [String]) throws(UsageError) -> Command {
+        guard !arguments.isEmpty else {
+            throw UsageError("'bench chart' needs one or more result files")
+        }
+        guard options.outputPath != nil else {
+            let alias = output.short.map { " (or -\($0))" } ?? ""
+            throw UsageError("'bench chart' needs \(output.quoted)\(alias), the SVG file to write")
+        }
+        var options = options
+        options.paths = arguments
+        return .chart(options)
+    }
+}

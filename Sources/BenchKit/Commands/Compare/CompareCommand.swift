@@ -1,0 +1,240 @@
+import BenchResults
+import Foundation
+import JobRunners
+
+/// `bench compare A.csv B.csv [C.csv …]`: each later file against the first, cell by cell.
+enum CompareCommand {
+    static func run(_ options: CompareOptions, console: Console) -> ExitCode {
+        let files: [ResultSet]
+        do {
+            files = try ResultSet.read(options.paths)
+        } catch {
+            console.error("Error: \(error)\n")
+            return .failure
+        }
+        var comparison = FileComparison(files: files, threshold: options.threshold)
+        comparison.showsMetrics = options.showsMetrics
+        console.output(comparison.output.render(options.format))
+        return .success
+    }
+}
+
+/// Result files compared with the first: what `bench compare` prints.
+struct FileComparison {
+    let files: [ResultSet]
+    let reports: [Report]
+    let threshold: Double
+    /// One per file after the first, against the first.
+    let comparisons: [Comparison]
+    /// Whether the tables compare what the runs cost the machine too.
+    var showsMetrics = false
+
+    init(files: [ResultSet], threshold: Double) {
+        self.files = files
+        self.threshold = threshold
+        let reports = files.map { Report(records: $0.records) }
+        self.reports = reports
+        comparisons = reports.dropFirst().map { Comparison(baseline: reports[0], candidate: $0, threshold: threshold) }
+    }
+
+    /// A, B, C, … for the files in order.
+    static func label(_ index: Int) -> String {
+        index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "F\(index + 1)"
+    }
+
+    /// The comparison in every format: the tables; a CSV row per cell and comparison; the same in JSON, with the
+    /// files and their machines.
+    var output: CommandOutput {
+        CommandOutput(document: document, csv: { CSV.text(Self.columns, entries()) }, json: json)
+    }
+
+    private func document() -> Document {
+        var document = Document()
+        document.heading("Files")
+        document.table(filesTable())
+        document.heading("Machines (≠: differs from A)")
+        document.table(machinesTable())
+        let percent = Format.number(threshold * 100)
+        for (offset, comparison) in comparisons.enumerated() {
+            let label = Self.label(offset + 1)
+            document.heading(
+                "\(label) against A: noise threshold \(percent)%; verdict from the 95% bootstrap interval of \(label)/A")
+            document.table(rowsTable(comparison, label: label))
+            let counts = Comparison.Verdict.allCases.map { verdict in
+                "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
+            }
+            document.lines("Verdicts: \(counts.joined(separator: ", "))")
+            if showsMetrics {
+                document.heading(
+                    "\(label) against A: what the runs cost the machine (medians; threads and memory: the most seen)")
+                document.table(metricsTable(comparison, label: label))
+            }
+            for (side, keys) in [("A", comparison.onlyInBaseline), (label, comparison.onlyInCandidate)]
+            where !keys.isEmpty {
+                document.lines("Only in \(side): \(keys.map(\.description).joined(separator: "; "))")
+            }
+        }
+        return document
+    }
+
+    private func filesTable() -> TextTable {
+        let rows = files.enumerated().map { index, file in
+            let runs = reports[index].cells.map(\.runs)
+            let perCell = Set(runs).count == 1 ? "\(runs[0])" : "\(runs.min() ?? 0)–\(runs.max() ?? 0)"
+            let dates = file.records.compactMap(\.startedAt).sorted()
+            let when = dates.first.map { first in
+                let last = dates.last ?? first
+                return first.resultTimestamp + (last == first ? "" : " to " + last.resultTimestamp)
+            }
+            return [Self.label(index), file.path, "\(file.records.count)", perCell, when ?? "(not recorded)"]
+        }
+        return TextTable(columns: ["", "file", "runs", "runs per cell", "started"], rows: rows, rightAligned: [2, 3])
+    }
+
+    private func machinesTable() -> TextTable {
+        let values = files.map { file -> [String] in
+            let machines = file.machines
+            return MachineInfo.columns.indices.map { column in
+                let distinct = machines.map { $0.fields[column].value }.uniqued()
+                let text = distinct.map { $0.isEmpty ? "(unknown)" : $0 }.joined(separator: " / ")
+                return text.isEmpty ? "(unknown)" : text
+            }
+        }
+        let rows = MachineInfo.columns.indices.map { column in
+            [MachineInfo.columns[column]]
+                + values.indices.map { file in
+                    let value = values[file][column]
+                    return file > 0 && value != values[0][column] ? value + " ≠" : value
+                }
+        }
+        return TextTable(columns: ["field"] + files.indices.map(Self.label), rows: rows)
+    }
+
+    private func rowsTable(_ comparison: Comparison, label: String) -> TextTable {
+        let rows = comparison.rows.map { row in
+            [
+                row.key.runner, row.key.configuration.description,
+                row.baseline.medianNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
+                row.candidate.medianNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
+                row.ratio.map(Format.ratio) ?? "-",
+                row.normalizedRatio.map(Format.ratio) ?? "-",
+                row.interval.map { "\(Format.ratio($0.lowerBound))–\(Format.ratio($0.upperBound))" } ?? "-",
+                row.verdict.rawValue,
+            ]
+        }
+        return TextTable(
+            columns: [
+                "runner", "configuration", "A per job", "\(label) per job", "\(label)/A", "normalized \(label)/A",
+                "95% interval", "verdict",
+            ],
+            rows: rows, rightAligned: [2, 3, 4, 5, 6])
+    }
+
+    private func metricsTable(_ comparison: Comparison, label: String) -> TextTable {
+        func pair<T>(
+            _ value: @escaping (CellSummary) -> T?, _ text: @escaping (T) -> String
+        ) -> (CellSummary, CellSummary) -> [String] {
+            { before, after in [value(before).map(text) ?? "-", value(after).map(text) ?? "-"] }
+        }
+        let cpu = pair(\.medianCPUNanosecondsPerJob, Format.perJob(nanoseconds:))
+        let switches = pair(\.medianVoluntarySwitchesPerJob) { String(format: "%.3f", $0) }
+        let threads = pair(\.peakThreads) { String($0) }
+        let memory = pair(\.maxRSSBytes, Format.bytes)
+        let rows = comparison.rows.map { row in
+            [row.key.runner, row.key.configuration.description]
+                + cpu(row.baseline, row.candidate) + switches(row.baseline, row.candidate)
+                + threads(row.baseline, row.candidate) + memory(row.baseline, row.candidate)
+        }
+        return TextTable(
+            columns: [
+                "runner", "configuration", "A CPU per job", "\(label) CPU per job", "A waits per job",
+                "\(label) waits per job", "A peak threads", "\(label) peak threads", "A max RSS", "\(label) max RSS",
+            ],
+            rows: rows, rightAligned: Set(2...9))
+    }
+
+    /// A cell of a comparison's CSV and JSON: in both files, or in one only.
+    struct Entry {
+        var baseline: String
+        var candidate: String
+        var key: CellKey
+        /// The cell's comparison, if it is in both files.
+        var row: Comparison.Row?
+        var verdict: String
+    }
+
+    /// Every cell of every comparison: those in both files, then those in the baseline only, then those in the
+    /// candidate only.
+    private func entries() -> [Entry] {
+        comparisons.enumerated().flatMap { offset, comparison in
+            let (baseline, candidate) = (files[0].path, files[offset + 1].path)
+            return comparison.rows.map {
+                Entry(baseline: baseline, candidate: candidate, key: $0.key, row: $0, verdict: $0.verdict.rawValue)
+            }
+                + comparison.onlyInBaseline.map {
+                    Entry(baseline: baseline, candidate: candidate, key: $0, row: nil, verdict: "only-in-baseline")
+                }
+                + comparison.onlyInCandidate.map {
+                    Entry(baseline: baseline, candidate: candidate, key: $0, row: nil, verdict: "only-in-candidate")
+                }
+        }
+    }
+
+    /// A cell's runner and configuration, as the CSV and JSON name it.
+    static let keyColumns: [DataColumn<CellKey>] = [
+        DataColumn("runner") { .text($0.runner) },
+        DataColumn("queues") { .integer($0.configuration.queues) },
+        DataColumn("iterations") { .integer($0.configuration.iterations) },
+        DataColumn("jobs") { .integer($0.configuration.jobs) },
+    ]
+
+    /// The columns of `bench compare --format csv`, and of each row in its JSON.
+    static let columns: [DataColumn<Entry>] =
+        [DataColumn("baseline") { .text($0.baseline) }, DataColumn("candidate") { .text($0.candidate) }]
+        + keyColumns.map { column in DataColumn(column.name) { column.value($0.key) } }
+        + [
+            DataColumn("baseline_median_seconds") { .seconds($0.row?.baseline.median) },
+            DataColumn("candidate_median_seconds") { .seconds($0.row?.candidate.median) },
+            DataColumn("baseline_ns_per_job") { .decimal($0.row?.baseline.medianNanosecondsPerJob, places: 3) },
+            DataColumn("candidate_ns_per_job") { .decimal($0.row?.candidate.medianNanosecondsPerJob, places: 3) },
+            DataColumn("ratio") { .decimal($0.row?.ratio, places: 4) },
+            DataColumn("normalized_ratio") { .decimal($0.row?.normalizedRatio, places: 4) },
+            DataColumn("interval_low") { .decimal($0.row?.interval?.lowerBound, places: 4) },
+            DataColumn("interval_high") { .decimal($0.row?.interval?.upperBound, places: 4) },
+            DataColumn("baseline_ok_runs") { .integer($0.row?.baseline.okRuns) },
+            DataColumn("candidate_ok_runs") { .integer($0.row?.candidate.okRuns) },
+            DataColumn("verdict") { .text($0.verdict) },
+        ]
+
+    private func json() -> JSONValue {
+        let entries = entries()
+        return .object([
+            "files": .array(
+                files.enumerated().map { index, file in
+                    .object([
+                        "label": .string(Self.label(index)), "path": .string(file.path),
+                        "runs": .integer(file.records.count),
+                        "machines": .array(
+                            file.machines.map { machine in
+                                .object(
+                                    Dictionary(uniqueKeysWithValues: machine.fields.map { ($0.column, .string($0.value)) }))
+                            }),
+                    ])
+                }),
+            "comparisons": .array(
+                comparisons.enumerated().map { offset, comparison in
+                    let candidate = files[offset + 1].path
+                    let mine = entries.filter { $0.candidate == candidate }
+                    func only(_ verdict: String) -> JSONValue {
+                        .records(Self.keyColumns, mine.filter { $0.verdict == verdict }.map(\.key))
+                    }
+                    return .object([
+                        "baseline": .string(files[0].path), "candidate": .string(candidate),
+                        "threshold": .number(threshold),
+                        "rows": .records(Self.columns, mine.filter { $0.row != nil }),
+                        "only_in_baseline": only("only-in-baseline"), "only_in_candidate": only("only-in-candidate"),
+                    ])
+                }),
+        ])
+    }
+}

@@ -1,0 +1,38 @@
+import BenchResults
+
+/// The options of `bench compare`.
+public struct CompareOptions: CommandOptions {
+    /// The baseline first, then one or more files compared with it.
+    public var paths: [String] = []
+    public var threshold = Comparison.defaultThreshold
+    public var format = OutputFormat.table
+    /// Compare what the runs cost the machine too.
+    public var showsMetrics = false
+
+    public init() {}
+}
+
+extension CompareCommand {
+    static let threshold = Option<CompareOptions>(
+        "threshold", value: "percent", help: "The noise threshold, in percent.", \.threshold, .percent)
+    static let format = SharedOption.format(
+        \CompareOptions.format, help: "\(SharedOption.formatList); markdown for pull requests.")
+    static let metrics = SharedOption.metrics(
+        \CompareOptions.showsMetrics,
+        help: "Compare what the runs cost the machine too: CPU time per job, context switches, peak threads, peak "
+            + "memory.")
+
+    /// `bench compare`'s arguments and options, in the order the help lists them.
+    static let definition = CommandDefinition<CompareOptions>(
+        name: "bench compare", arguments: "<baseline.csv> <file.csv>...", options: [threshold, format, metrics])
+
+    /// The files a command line asks to compare.
+    static func command(_ options: CompareOptions, arguments: [String]) throws(UsageError) -> Command {
+        guard arguments.count >= 2 else {
+            throw UsageError("'bench compare' needs two or more result files: the baseline first")
+        }
+        var options = options
+        options.paths = arguments
+        return .compare(options)
+    }
+}

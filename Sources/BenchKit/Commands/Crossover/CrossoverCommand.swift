@@ -1,0 +1,138 @@
+import BenchResults
+import Foundation
+import JobRunners
+
+/// `bench crossover`: the job size at which each runner's overhead falls below 10% and 1% of the job's time.
+///
+/// Every runner runs one queue at each work size (and at none), with iterations chosen so that a run takes about
+/// ``CrossoverOptions/targetRunSeconds``; the control runner always runs too, as the analysis needs it
+/// (``Crossover``). The runs go to a result file like a sweep's, so the analysis can be made again from it
+/// (`--input`).
+enum CrossoverCommand {
+    static func run(_ options: CrossoverOptions, runners: [RunnerKind], console: Console) -> ExitCode {
+        if let path = options.input {
+            do {
+                let report = try Report(contentsOfFile: path)
+                console.output(output(Crossover(report: report)).render(options.format))
+                return .success
+            } catch {
+                console.error("Error: \(error)\n")
+                return .failure
+            }
+        }
+        // Work size by work size, each runner in turn and the repetitions round-robin, so that a drift of the
+        // machine falls on a runner and the control alike.
+        let iterations = runners.map { iterationsPerRun($0, options: options) }
+        let stages = ([0] + options.run.work).uniqued().map { work in
+            zip(runners, iterations).map { runner, iterations in
+                SweepPlan.Cell(
+                    runner: runner,
+                    configuration: RunConfiguration(queues: 1, iterations: iterations(work), workNanoseconds: work))
+            }
+        }
+        let plan: SweepPlan
+        do {
+            plan = try options.run.plan(stages: stages)
+        } catch {
+            BenchCommand.report(UsageError(error.message, command: .crossover), console: console)
+            return .usage
+        }
+        guard
+            let session = MeasuringSession(
+                command: "bench crossover", output: options.run.output, quiet: options.run.quiet, isolate: false,
+                executable: nil, console: console,
+                onInterrupt: { records, _, signal in
+                    console.error(
+                        "bench crossover: interrupted by \(Interrupts.name(of: signal)); the \(records.count) runs "
+                            + "made are in the result file\n")
+                })
+        else {
+            return .failure
+        }
+        if !options.run.quiet {
+            session.progress.line(
+                "bench crossover: \(runners.count) runners × \(stages.count) work sizes, one queue, "
+                    + "\(plan.warmup) warm-up + \(plan.repetitions) repetitions each; results to \(session.resultPath)")
+        }
+        guard session.measure(plan) != nil else {
+            return .failure
+        }
+        return session.finish { records, _ in
+            let show = session.resultPath == "-" ? console.error : console.output
+            show(output(Crossover(report: Report(records: records))).render(options.format))
+            return records.contains { $0.status != .ok } ? .someRunsFailed : .success
+        }
+    }
+
+    /// The iterations for a run of `runner` at a work size: about the target time per run, from a short first run
+    /// of the runner without work; at least 20, at most 1,000,000.
+    private static func iterationsPerRun(_ runner: RunnerKind, options: CrossoverOptions) -> @Sendable (Int) -> Int {
+        let settings = RunSettings(verifyTimeout: options.run.verifyTimeout, stallTimeout: options.run.stallTimeout)
+        let pilot = Experiment.run(runner, configuration: RunConfiguration(queues: 1, iterations: 1_000), settings: settings)
+        let overhead = pilot.nanoseconds.map { Double($0) / 1_000 } ?? 50_000
+        return { work in
+            let iterations = Int((CrossoverOptions.targetRunSeconds * 1e9 / (Double(work) + overhead)).rounded())
+            return min(max(iterations, 20), 1_000_000)
+        }
+    }
+
+    /// The crossover in every format: the table of crossings and the table of shares; a CSV row per runner of the
+    /// first; JSON with every share.
+    static func output(_ crossover: Crossover) -> CommandOutput {
+        let works = crossover.rows.flatMap { $0.points.map(\.work) }.uniqued().sorted()
+        return CommandOutput(
+            document: {
+                var document = Document()
+                document.heading("Job size at which the overhead falls below 10% and 1% of the job's own time (one queue)")
+                document.table(
+                    TextTable(
+                        columns: columns.names(), rows: crossover.rows.map { row in columns.map { $0.value(row).csvField } },
+                        rightAligned: [1, 2, 3]))
+                document.heading("Overhead as a share of the job's own time, by work per job")
+                document.table(
+                    TextTable(
+                        columns: ["runner"] + works.map { Format.perJob(nanoseconds: Double($0)) },
+                        rows: crossover.rows.map { row in
+                            [row.runner]
+                                + works.map { work in
+                                    row.points.first { $0.work == work }
+                                        .map { String(format: "%.1f%%", $0.overheadShare * 100) } ?? "-"
+                                }
+                        },
+                        rightAligned: Set(works.indices.map { $0 + 1 })))
+                return document
+            },
+            csv: { CSV.text(columns, crossover.rows) },
+            json: {
+                .array(
+                    crossover.rows.map { row in
+                        .object([
+                            "runner": .string(row.runner),
+                            "overhead_ns_without_work": row.overheadWithoutWork.map(JSONValue.number) ?? .null,
+                            "below_ten_percent": .string(text(row.belowTenPercent)),
+                            "below_one_percent": .string(text(row.belowOnePercent)),
+                            "overhead_share_by_work_ns": .object(
+                                Dictionary(uniqueKeysWithValues: row.points.map { (String($0.work), .number($0.overheadShare)) })),
+                        ])
+                    })
+            })
+    }
+
+    /// A runner's crossings, as the table and the CSV give them.
+    static let columns: [DataColumn<Crossover.Row>] = [
+        DataColumn("runner") { .text($0.runner) },
+        DataColumn("overhead per job (no work)") { .text($0.overheadWithoutWork.map(Format.perJob(nanoseconds:)) ?? "-") },
+        DataColumn("overhead < 10% of the job from") { .text(text($0.belowTenPercent)) },
+        DataColumn("< 1% from") { .text(text($0.belowOnePercent)) },
+    ]
+
+    /// `1.41 ms`, `≤ 100 ns`, `> 3.00 ms`, `-`.
+    private static func text(_ crossing: Crossover.Crossing) -> String {
+        switch crossing {
+        case .at(let work): Format.perJob(nanoseconds: work)
+        case .atMost(let work): "≤ " + Format.perJob(nanoseconds: work)
+        case .beyond(let work): "> " + Format.perJob(nanoseconds: work)
+        case .unknown: "-"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import BenchResults
+import JobRunners
+
+/// The options of `bench crossover`.
+public struct CrossoverOptions: CommandOptions {
+    /// The runners to place, the repetitions, warm-up and timeouts, and the work sizes (0 is always measured too).
+    public var run: RunOptions
+    /// A result file to analyze instead of measuring.
+    public var input: String?
+    public var format = OutputFormat.table
+
+    public init() {
+        run = RunOptions()
+        run.work = Self.defaultWork
+        run.repetitions = 5
+    }
+
+    /// 100 ns to 3 ms, about three steps per decade.
+    public static let defaultWork = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000, 3_000_000]
+    /// How long each run should take, roughly: its iterations are chosen from a first, short run of the runner.
+    public static let targetRunSeconds = 0.1
+}
+
+extension CrossoverCommand {
+    static let work = Option<CrossoverOptions>(
+        "work", value: "list", help: "Work sizes in ns per job, comma-separated; no work is measured too.",
+        \.run.work, .counts(minimum: 1, maximum: (RunOptions.maximumWork, "ns (1 s per job)")))
+    static let input = SharedOption.input(\CrossoverOptions.input, help: "Analyze this result file instead of running.")
+    static let format = SharedOption.format(\CrossoverOptions.format, help: "\(SharedOption.formatList).")
+    /// The options that shape a run, which `--input` leaves nothing to do for.
+    static let measuring =
+        [RunOption.runners.lifted(\CrossoverOptions.run), work]
+        + [
+            RunOption.repetitions, RunOption.warmup,
+            RunOption.output.withHelp("The CSV file of the runs, or - for standard output."), RunOption.verifyTimeout,
+            RunOption.stallTimeout,
+        ].map { $0.lifted(\CrossoverOptions.run) }
+
+    /// `bench crossover`'s options, in the order the help lists them.
+    static let definition = CommandDefinition<CrossoverOptions>(
+        name: "bench crossover", arguments: "",
+        options: measuring + [input, format, RunOption.quiet.lifted(\CrossoverOptions.run)])
+
+    /// The crossover a command line asks for: the runners to measure, the control first (the analysis needs it).
+    static func command(
+        _ options: CrossoverOptions, arguments: [String], catalogue: RunnerCatalogue
+    ) throws(UsageError) -> Command {
+        if let unexpected = arguments.first {
+            throw UsageError("Unexpected argument '\(unexpected)'")
+        }
+        if options.input != nil, let given = measuring.first(where: { !$0.arguments(for: options).isEmpty }) {
+            throw UsageError(
+                "'\(input.flag)' analyzes an existing file, so '\(given.flag)', which shapes a run, does not apply")
+        }
+        _ = try options.run.settings()
+        let control = try catalogue.runner(Report.controlRunner, namedIn: nil)
+        return .crossover(options, runners: ([control] + (try options.run.runnerKinds(in: catalogue))).uniqued())
+    }
+}

@@ -1,0 +1,101 @@
+import BenchResults
+import Foundation
+import JobRunners
+
+/// `bench` without a subcommand: runs a sweep, writes the result file as runs finish, then prints the summary.
+///
+/// An interrupt (SIGINT, SIGTERM) ends the sweep at once: the runs already made are in the result file, whole, the
+/// summary covers them and says the sweep was interrupted, and the exit code is 128 + the signal's number.
+enum SweepCommand {
+    static func run(
+        _ options: SweepOptions, plan: SweepPlan, catalogue: RunnerCatalogue, console: Console, executable: URL?
+    ) -> ExitCode {
+        let conclusion = Conclusion(options: options, catalogue: catalogue, console: console)
+        guard
+            let session = MeasuringSession(
+                command: "bench", output: options.run.output, quiet: options.run.quiet, isolate: options.run.isolate,
+                executable: executable, console: console,
+                onInterrupt: { records, planned, signal in
+                    _ = conclusion.conclude(records, planned: planned, interruptedBy: signal)
+                })
+        else {
+            return .failure
+        }
+        let progress = session.progress
+        if let total = options.run.jobsTotal {
+            for configuration in plan.configurations where configuration.jobs != total {
+                progress.line(
+                    "bench: \(RunOption.jobs.flag) \(total) is not divisible by \(configuration.queues) queues: "
+                        + "running \(configuration.queues) × \(configuration.iterations) = \(configuration.jobs) jobs")
+            }
+        }
+        for exclusion in plan.exclusions {
+            progress.line("bench: not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): \(exclusion.reason)")
+        }
+        if !options.run.quiet {
+            let isolation = options.run.isolate ? ", each recorded run in a fresh process" : ""
+            let runs = plan.steps(includingWarmups: !options.run.isolate).count
+            progress.line(
+                "bench: \(runs) runs: \(plan.runners.count) runners × \(plan.configurations.count) configurations × "
+                    + "(\(plan.warmup) warm-up + \(plan.repetitions) repetitions)\(isolation)"
+                    + (session.resultPath.isEmpty ? "" : "; results to \(session.resultPath)"))
+        }
+        guard session.measure(plan) != nil else {
+            return .failure
+        }
+        return session.finish { records, planned in
+            conclusion.conclude(records, planned: planned, interruptedBy: nil)
+        }
+    }
+
+    /// What ends a sweep, normally or on an interrupt: the summary file, the summary, the exit code.
+    private struct Conclusion: Sendable {
+        let options: SweepOptions
+        let catalogue: RunnerCatalogue
+        let console: Console
+
+        func conclude(_ records: [ResultRecord], planned: Int, interruptedBy signal: Int32?) -> ExitCode {
+            let machine = records.first?.machine ?? MachineInfo.current()
+            let summary = SweepSummary(
+                report: Report(records: records), machine: machine, catalogue: catalogue,
+                showsMetrics: options.showsMetrics)
+            if let path = options.summaryPath {
+                do {
+                    let file = try OutputFile(.file(path: path), console: console)
+                    try file.write(summary.output.csv())
+                    try file.finish()
+                } catch {
+                    console.error("Error: \(error)\n")
+                    return .failure
+                }
+                if !options.run.quiet || signal != nil {
+                    console.error("bench: wrote the summary to \(path)\n")
+                }
+            }
+            if machine.build == "debug", signal == nil {
+                console.error(BenchCommand.debugBanner)
+            }
+            // With the CSV on standard output, the summary goes to standard error so that the output stays one CSV.
+            let show = options.run.output == .standardOutput ? console.error : console.output
+            let interruption = signal.map {
+                "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs of \(planned) planned: "
+                    + "the summary covers those.\n"
+            }
+            if options.format == .table || options.format == .markdown {
+                show("\n" + (interruption ?? "") + summary.output.render(options.format))
+            } else {
+                show(summary.output.render(options.format))
+            }
+            if let interruption {
+                console.error("bench: " + interruption.prefix(1).lowercased() + interruption.dropFirst())
+                return .failure
+            }
+            let notOK = records.filter { $0.status != .ok }
+            guard notOK.isEmpty else {
+                console.error("bench: \(notOK.count) of \(records.count) runs failed or stalled; see the detail column\n")
+                return .someRunsFailed
+            }
+            return .success
+        }
+    }
+}

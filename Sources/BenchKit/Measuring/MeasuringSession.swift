@@ -1,0 +1,156 @@
+import BenchResults
+import Foundation
+import JobRunners
+
+/// A command's measuring, the same for a sweep, a check and a crossover: it warns of a debug build, opens the
+/// result file, shows progress, makes the runs (in this process, or each in a child with `--isolate`), records
+/// every run to the file as it ends, answers an interrupt, and ends with the file complete.
+///
+/// Whoever ends the session first, the command or an interrupt (SIGINT, SIGTERM, on the signal thread), finishes
+/// the file and concludes; the other then does nothing. On an interrupt the file keeps the runs already made,
+/// whole, the command says what that means for it, and ``Interrupts`` exits with 128 + the signal's number.
+final class MeasuringSession: @unchecked Sendable {
+    // `file`, `records`, `plannedRuns`, `recordedRuns` and `isEnded` are read and written only with `lock` held;
+    // so no row is ever half-written when an interrupt finishes the file.
+    private let lock = NSLock()
+    private let file: OutputFile
+    private var records: [ResultRecord] = []
+    /// Recorded runs of every plan measured so far, made or not.
+    private var plannedRuns = 0
+    /// Runs recorded so far of each cell: a cell measured again continues its repetitions' numbering.
+    private var recordedRuns: [CellKey: Int] = [:]
+    private var isEnded = false
+
+    /// The command, as its messages begin: `bench`, `bench check`.
+    let command: String
+    let machine: MachineInfo
+    let console: Console
+    let progress: Progress
+    let quiet: Bool
+    /// Where `--isolate` runs each recorded run: this program, in a child process; nil to run in this process.
+    private let isolation: URL?
+
+    /// Opens the session: prints the debug warning if this is a debug build, opens the result file with its header
+    /// and takes over interrupts, which `onInterrupt` then concludes, given the runs recorded and the signal. Nil,
+    /// with the `Error:` line printed, if the file cannot be opened or the runs cannot be isolated.
+    init?(
+        command: String, output: OutputDestination, quiet: Bool, isolate: Bool, executable: URL?, console: Console,
+        onInterrupt: @escaping @Sendable (_ records: [ResultRecord], _ planned: Int, Int32) -> Void
+    ) {
+        let machine = MachineInfo.current()
+        if machine.build == "debug" {
+            console.error(BenchCommand.debugBanner)
+        }
+        if isolate, executable == nil {
+            console.error("Error: cannot find bench's own executable to start child processes (--isolate)\n")
+            return nil
+        }
+        do {
+            file = try OutputFile(csv: output, header: ResultSchema.columns, console: console, host: machine.host)
+        } catch {
+            console.error("Error: \(error)\n")
+            return nil
+        }
+        self.command = command
+        self.machine = machine
+        self.console = console
+        self.quiet = quiet
+        progress = Progress(console: console, quiet: quiet)
+        isolation = isolate ? executable : nil
+        Interrupts.setHandler { [self] signal in
+            // The progress display is the measuring thread's; on a terminal, clear its status line blindly.
+            if isatty(STDERR_FILENO) == 1 {
+                console.error("\r\u{1B}[K")
+            }
+            _ = end(announcing: true) { records, planned in
+                onInterrupt(records, planned, signal)
+                return .failure
+            }
+        }
+    }
+
+    /// Where the rows go, as the user should see it: a path, `-` for standard output, empty for nowhere.
+    var resultPath: String {
+        file.displayPath
+    }
+
+    /// Makes the runs of `plan`, records each as it ends, and returns those it recorded; nil, with the file removed
+    /// and the `Error:` line printed, if a row cannot be written.
+    func measure(_ plan: SweepPlan) -> [ResultRecord]? {
+        let measure: (SweepPlan.Step) -> RunOutcome
+        if let executable = isolation {
+            measure = { step in
+                ChildProcessRunner(executable: executable, arguments: SweepCommand.childArguments(for: step, of: plan))
+                    .measure()
+            }
+        } else {
+            measure = plan.measureInProcess
+        }
+        let includingWarmups = isolation == nil
+        lock.withLock { plannedRuns += plan.steps(includingWarmups: false).count }
+        progress.begin(plan.steps(includingWarmups: includingWarmups))
+        defer { progress.clearStatus() }
+        do {
+            return try plan.run(
+                machine: machine, includingWarmups: includingWarmups, measure: measure, record: record,
+                observe: progress.handle)
+        } catch {
+            progress.clearStatus()
+            _ = end(discarding: true, announcing: false) { _, _ in .failure }
+            console.error("Error: \(error)\n")
+            return nil
+        }
+    }
+
+    /// Appends `record` to the file, whole, numbered after the runs of its cell already recorded; does nothing once
+    /// the session has ended.
+    private func record(_ record: ResultRecord) throws {
+        try lock.withLock {
+            guard !isEnded else {
+                return
+            }
+            var record = record
+            let key = CellKey(runner: record.runner, configuration: record.configuration)
+            record.repetition = (recordedRuns[key] ?? 0) + 1
+            try file.append(fields: ResultSchema.fields(of: record))
+            recordedRuns[key] = record.repetition
+            records.append(record)
+        }
+    }
+
+    /// Ends the session: finishes the file, says where its rows went (unless quiet), and returns what `conclude`
+    /// makes of every run recorded (and how many were planned); 1, with the `Error:` line, if the file cannot be
+    /// finished; 1 if an interrupt ended the session first.
+    func finish(_ conclude: ([ResultRecord], _ planned: Int) -> ExitCode) -> ExitCode {
+        end(announcing: !quiet, conclude) ?? .failure
+    }
+
+    /// Ends the session once, whoever calls first, holding the lock so that no other end can start meanwhile: the
+    /// file finished (or, if `discarding`, removed), then `conclude`; nil if the session had already ended.
+    private func end(
+        discarding: Bool = false, announcing: Bool, _ conclude: ([ResultRecord], Int) -> ExitCode
+    ) -> ExitCode? {
+        lock.withLock {
+            guard !isEnded else {
+                return nil
+            }
+            isEnded = true
+            // The handler holds this session; the session no longer needs it.
+            Interrupts.setHandler(nil)
+            if discarding {
+                file.discard()
+                return conclude(records, plannedRuns)
+            }
+            do {
+                try file.finish()
+            } catch {
+                console.error("Error: \(error)\n")
+                return .failure
+            }
+            if announcing, !resultPath.isEmpty, resultPath != "-" {
+                console.error("\(command): wrote \(records.count) rows to \(resultPath)\n")
+            }
+            return conclude(records, plannedRuns)
+        }
+    }
+}

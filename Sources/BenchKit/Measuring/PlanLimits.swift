@@ -1,0 +1,63 @@
+import BenchResults
+import JobRunners
+
+/// What `bench` refuses, or leaves out, before it starts, rather than bring a machine down or run for hours.
+///
+/// - Threads: a runner that has threads of its own per queue (run-loop: 1; the detach runners: about 5) runs only
+///   configurations that need at most ``maximumThreads`` of them at once; other cells of the plan are left out,
+///   with the reason printed. A plan with nothing left to run is refused.
+/// - Queues: at most ``maximumQueues`` per configuration, for any runner: each queue has a job and a runner of its
+///   own in memory.
+/// - Time: a plan whose pessimistic estimate exceeds ``maximumEstimatedSeconds`` is refused unless given
+///   `--allow-long`. The estimate takes every job of every run, warm-ups included, at its work (`--work`) plus
+///   50 µs for a runner that starts a thread per job, 5 µs for one with threads per queue, and 1 µs for the
+///   others: several times what they cost on the machines measured so far.
+enum PlanLimits {
+    static let maximumThreads = 1_024
+    static let maximumQueues = 1_000_000
+    static let maximumEstimatedSeconds = 3_600.0
+
+    /// Leaves the cells over the thread limit out of `plan`; throws if the plan cannot run at all.
+    static func apply(to plan: inout SweepPlan, allowLong: Bool) throws(UsageError) {
+        if let largest = plan.configurations.map(\.queues).max(), largest > maximumQueues {
+            throw UsageError(
+                "\(RunOption.queues.flag) \(largest) is more than bench runs (at most \(maximumQueues) queues: each "
+                    + "has a job and a runner of its own in memory)")
+        }
+        plan.exclude { cell in
+            let threads = cell.configuration.queues * cell.runner.traits.threadsPerQueue
+            guard threads > maximumThreads else {
+                return nil
+            }
+            return "\(cell.configuration.queues) queues would have up to \(threads) threads of its own at once, over "
+                + "bench's limit of \(maximumThreads)"
+        }
+        guard !plan.cells.isEmpty else {
+            let reasons = plan.exclusions.map { "\($0.cell): \($0.reason)" }
+            throw UsageError("nothing to run: \(reasons.first ?? "no runs")")
+        }
+        let seconds = estimatedSeconds(plan)
+        if seconds > maximumEstimatedSeconds, !allowLong {
+            throw UsageError(
+                "this sweep could take up to \(Progress.clockText(seconds)) (h:mm:ss, a pessimistic estimate), over "
+                    + "bench's limit of \(Progress.clockText(maximumEstimatedSeconds)); add "
+                    + "\(RunOption.allowLong.flag) to run it anyway")
+        }
+    }
+
+    /// A pessimistic estimate of how long `plan` takes, in seconds (see the type's description).
+    static func estimatedSeconds(_ plan: SweepPlan) -> Double {
+        plan.steps().reduce(0) { total, step in
+            total + Double(step.configuration.jobs)
+                * (pessimisticNanosecondsPerJob(step.runner.traits) + Double(step.configuration.workNanoseconds)) / 1e9
+        }
+    }
+
+    /// The cost per job the estimate assumes for a runner with `traits`.
+    static func pessimisticNanosecondsPerJob(_ traits: RunnerKind.Traits) -> Double {
+        if traits.startsThreadPerJob {
+            return 50_000
+        }
+        return traits.threadsPerQueue > 0 ? 5_000 : 1_000
+    }
+}

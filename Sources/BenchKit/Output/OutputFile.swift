@@ -1,0 +1,236 @@
+import BenchResults
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the rows of a measuring command go.
+public enum OutputDestination: Equatable, Sendable {
+    /// A new file under `results/`, named from host, date and time.
+    case newFileInResults
+    case file(path: String)
+    case standardOutput
+    /// No rows written (the default of `bench check`).
+    case none
+}
+
+/// A problem with an output file; reported as one `Error:` line, exit code 1.
+public struct OutputFileError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// A file that `bench` writes (result rows, a summary, a chart), written so that nothing is lost and no
+/// half-written file is left.
+///
+/// A regular file is written beside its destination under a temporary name (`.NAME.partial-PID`), a whole piece
+/// at a time (a sweep's rows as each run finishes), and renamed to its destination only by ``finish()``. An
+/// existing device or pipe (`/dev/null`, a FIFO) is written in place, since renaming over it would replace it.
+/// Standard output (`-`) gets the text as it comes.
+final class OutputFile {
+    /// Where the text ends up, as the user should see it: a path, `-` for standard output, empty for nowhere.
+    let displayPath: String
+
+    private enum Sink {
+        case console(@Sendable (String) -> Void)
+        case discard
+        case stream(descriptor: Int32)
+        case file(descriptor: Int32, temporaryPath: String, finalPath: String)
+    }
+
+    /// Nil once the file is finished or discarded.
+    private var sink: Sink?
+
+    /// Opens `destination`; `console` is where `-` writes, and `host` names a new file in results/.
+    init(_ destination: OutputDestination, console: Console, host: String = "", now: Date = Date())
+        throws(OutputFileError)
+    {
+        switch destination {
+        case .standardOutput:
+            displayPath = "-"
+            sink = .console(console.output)
+        case .none:
+            displayPath = ""
+            sink = .discard
+        case .file(let path):
+            displayPath = path
+            sink = try Self.openSink(path)
+        case .newFileInResults:
+            let path = try Self.newResultsPath(now: now, host: host)
+            displayPath = path
+            sink = try Self.openSink(path)
+        }
+    }
+
+    /// Opens `destination` for a CSV file and writes its header row.
+    convenience init(csv destination: OutputDestination, header: [String], console: Console, host: String = "")
+        throws(OutputFileError)
+    {
+        try self.init(destination, console: console, host: host)
+        do {
+            try write(CSV.line(header))
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    deinit {
+        discard()
+    }
+
+    /// Appends one CSV record.
+    func append(fields: [String]) throws(OutputFileError) {
+        try write(CSV.line(fields))
+    }
+
+    /// Makes the file complete at its destination.
+    func finish() throws(OutputFileError) {
+        let sink = self.sink
+        self.sink = nil
+        switch sink {
+        case nil, .console, .discard:
+            return
+        case .stream(let descriptor):
+            guard close(descriptor) == 0 else {
+                throw failure()
+            }
+        case .file(let descriptor, let temporaryPath, let finalPath):
+            defer { Interrupts.unregister(temporaryFile: temporaryPath) }
+            let synced = fsync(descriptor) == 0
+            let closed = close(descriptor) == 0
+            guard synced, closed, rename(temporaryPath, finalPath) == 0 else {
+                let error = failure()
+                unlink(temporaryPath)
+                throw error
+            }
+        }
+    }
+
+    /// Closes the file and removes its temporary copy, leaving nothing behind.
+    func discard() {
+        let sink = self.sink
+        self.sink = nil
+        switch sink {
+        case nil, .console, .discard:
+            return
+        case .stream(let descriptor):
+            close(descriptor)
+        case .file(let descriptor, let temporaryPath, _):
+            close(descriptor)
+            unlink(temporaryPath)
+            Interrupts.unregister(temporaryFile: temporaryPath)
+        }
+    }
+
+    /// Appends `text`.
+    func write(_ text: String) throws(OutputFileError) {
+        let descriptor: Int32
+        switch sink {
+        case nil:
+            preconditionFailure("the output file is already closed")
+        case .discard:
+            return
+        case .console(let output):
+            output(text)
+            return
+        case .stream(let streamDescriptor), .file(let streamDescriptor, _, _):
+            descriptor = streamDescriptor
+        }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if written < 0 {
+                if errno == EINTR {
+                    continue
+                }
+                throw failure()
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Opens `path` for writing: in place if it is an existing device or pipe, else under a temporary name beside
+    /// the file the path names (following a symbolic link to it).
+    private static func openSink(_ path: String) throws(OutputFileError) -> Sink {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw OutputFileError(description: "cannot write '\(path)': it is a directory")
+            case S_IFREG:
+                break
+            default:
+                let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    throw failure(path)
+                }
+                return .stream(descriptor: descriptor)
+            }
+        }
+        let finalPath = linkTarget(of: path)
+        let url = URL(fileURLWithPath: finalPath)
+        let temporaryPath =
+            url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
+            .path
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw failure(path)
+        }
+        Interrupts.register(temporaryFile: temporaryPath)
+        return .file(descriptor: descriptor, temporaryPath: temporaryPath, finalPath: finalPath)
+    }
+
+    /// The path that `path` names after following symbolic links, even one that points to no file yet, so that
+    /// the rename replaces the file rather than the link.
+    private static func linkTarget(of path: String) -> String {
+        var current = path
+        // A bound, in case of a loop of links; `open` then reports the loop.
+        for _ in 0..<32 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                return current
+            }
+            current =
+                destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
+        }
+        return current
+    }
+
+    /// `results/<host>-<date>-<time>.csv` in UTC, creating `results/` if needed, with a suffix if the name is taken.
+    private static func newResultsPath(now: Date, host: String) throws(OutputFileError) -> String {
+        let directory = "results"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw OutputFileError(
+                description: "cannot create the directory '\(directory)': \(error.localizedDescription)")
+        }
+        let safeHost = String(
+            host.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
+        let stem = "\(directory)/\(safeHost.isEmpty ? "host" : safeHost)-\(now.fileNameTimestamp)"
+        var path = stem + ".csv"
+        var suffix = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = "\(stem)-\(suffix).csv"
+            suffix += 1
+        }
+        return path
+    }
+
+    private func failure() -> OutputFileError {
+        Self.failure(displayPath)
+    }
+
+    /// The error for the current `errno`.
+    private static func failure(_ path: String) -> OutputFileError {
+        OutputFileError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,30 @@
+import BenchResults
+
+/// What goes to standard output: for people (`table`, `markdown`) or for programs (`csv`, `json`).
+public enum OutputFormat: String, Equatable, Sendable, CaseIterable {
+    case table, csv, json, markdown
+}
+
+/// What a command outputs, in every format: the document for people and the data for programs. Only the format
+/// asked for is made; each is written by its one renderer.
+struct CommandOutput {
+    var document: () -> Document
+    var csv: () -> String
+    var json: () -> JSONValue
+
+    func render(_ format: OutputFormat) -> String {
+        switch format {
+        case .table: PlainTextRenderer.render(document())
+        case .markdown: MarkdownRenderer.render(document())
+        case .csv: csv()
+        case .json: json().text
+        }
+    }
+}
+
+extension CSV {
+    /// The header and one record per row: `columns`' names and values.
+    static func text<Row>(_ columns: [DataColumn<Row>], _ rows: [Row]) -> String {
+        ([columns.names()] + rows.map(columns.csvFields)).map(line).joined()
+    }
+}

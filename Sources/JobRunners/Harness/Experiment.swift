@@ -1,0 +1,93 @@
+import Foundation
+
+/// Times one run of the experiment: N queues, each running M iterations of a job that re-queues itself.
+public enum Experiment {
+    /// Runs `configuration` once on runners of `kind`.
+    ///
+    /// Setup (making runners and jobs) and teardown (``JobRunner/shutDown()``) are outside the timed region, which
+    /// holds only the queuing of the first job on every runner and the wait for every job's completion report. The
+    /// jobs are queued from a thread of their own (``QueuingThread``) while this thread waits with the watchdog.
+    /// A run whose executed iterations (counted apart from the jobs) are not exactly queues × iterations is
+    /// `failed`, never timed.
+    public static func run(
+        _ kind: RunnerKind,
+        configuration: RunConfiguration,
+        settings: RunSettings = RunSettings()
+    ) -> RunOutcome {
+        let startedAt = Date()
+        let expectedIterations = configuration.jobs
+        let trial: any RunTrial
+        do {
+            trial = try kind.makeTrial(configuration: configuration, settings: settings)
+        } catch {
+            return RunOutcome(
+                status: .failed, nanoseconds: nil, detail: "setup failed: \(error)", completedIterations: 0,
+                startedAt: startedAt)
+        }
+
+        ProcessResources.resetPeakMemory()
+        let usageBefore = ProcessResources.usage()
+        var peakThreads = ProcessResources.threadCount()
+        func countThreads() {
+            if let count = ProcessResources.threadCount() {
+                peakThreads = max(peakThreads ?? 0, count)
+            }
+        }
+
+        // The timed region starts on the queuing thread, just before it queues the first job.
+        let queuing = QueuingThread(queuingJobsOf: trial)
+        let waited = trial.waitForCompletion(
+            stallTimeout: settings.stallTimeout, sampleInterval: ProcessResources.threadSampleInterval,
+            sample: countThreads)
+        let usage = ProcessResources.usage() - usageBefore
+        countThreads()
+        let metrics = RunMetrics(
+            cpuUserSeconds: usage.userSeconds, cpuSystemSeconds: usage.systemSeconds,
+            voluntaryContextSwitches: usage.voluntaryContextSwitches,
+            involuntaryContextSwitches: usage.involuntaryContextSwitches, peakThreads: peakThreads,
+            maxRSSBytes: ProcessResources.peakMemoryBytes())
+        let start = queuing.startInstant
+        let queuingReturned = queuing.waitUntilDone(timeout: waited == .stalled ? .zero : settings.stallTimeout)
+
+        // Teardown first, so that anything still running after completion was reported shows in the count.
+        trial.shutDown()
+        let executed = trial.executedIterations
+        let completion = trial.completion
+        func outcome(_ status: RunOutcome.Status, _ detail: String, nanoseconds: Int64? = nil) -> RunOutcome {
+            RunOutcome(
+                status: status, nanoseconds: nanoseconds, detail: detail, completedIterations: executed,
+                startedAt: startedAt, metrics: metrics, workSpins: trial.workSpins,
+                spinsPerMicrosecond: trial.workSpins > 0 ? Work.spinsPerMicrosecond : nil)
+        }
+
+        guard case .completed(let end) = waited, let start else {
+            if start == nil {
+                return outcome(
+                    .failed,
+                    "the thread that queues the jobs never started (no thread could be created?); "
+                        + "\(executed) of \(expectedIterations) iterations ran")
+            }
+            let blocked = queuingReturned ? "" : "; queuing the jobs never returned (no thread could be created?)"
+            return outcome(
+                .stalled,
+                "no iteration completed for \(settings.stallTimeout.secondsText) s; "
+                    + "\(executed) of \(expectedIterations) iterations ran\(blocked)")
+        }
+        let killed = completion.killedJobReasons
+        if let reason = killed.first {
+            let more = killed.count > 1 ? " (\(killed.count) jobs killed)" : ""
+            return outcome(.failed, reason + more)
+        }
+        let reports = completion.reportCount
+        guard reports == configuration.queues else {
+            return outcome(.failed, "\(reports) completion reports for \(configuration.queues) jobs")
+        }
+        guard executed == expectedIterations else {
+            let problem =
+                executed > expectedIterations
+                ? "an iteration ran twice or after its job completed" : "iterations were lost"
+            return outcome(.failed, "executed \(executed) iterations, expected \(expectedIterations): \(problem)")
+        }
+        return outcome(.ok, "", nanoseconds: (end - start).nanoseconds)
+    }
+}

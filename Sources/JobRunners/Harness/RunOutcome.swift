@@ -1,0 +1,45 @@
+import Foundation
+
+/// What one run of the experiment measured, or why it has no timing. A run this process makes has every field it
+/// can; one read from a result file has what the file says.
+public struct RunOutcome: Sendable, Equatable {
+    public enum Status: String, Sendable, CaseIterable {
+        /// Every job executed exactly its iterations; `nanoseconds` is the run's time.
+        case ok
+        /// A job was killed, a runner could not be set up, or the count of executed iterations was wrong.
+        case failed
+        /// The watchdog saw no iteration complete for the stall timeout.
+        case stalled
+    }
+
+    public var status: Status
+    /// The timed region, from queuing the first job to the last job's completion report; only for `ok` runs.
+    public var nanoseconds: Int64?
+    /// Why a run is not `ok`; empty for `ok` runs.
+    public var detail: String
+    /// Iterations executed, counted independently of the jobs; nil where a file doesn't say.
+    public var completedIterations: Int?
+    /// When the run started (setup included), wall-clock time; nil where a file doesn't say.
+    public var startedAt: Date?
+    /// What the run cost the machine; nil for a run that never started, or where a file doesn't say (schema
+    /// version 1).
+    public var metrics: RunMetrics?
+    /// The spin-loop steps each job did as its work (0 for none; nil where a file doesn't say), and the calibration
+    /// they came from (spin-loop steps per µs; nil when there was no work to calibrate for).
+    public var workSpins: Int?
+    public var spinsPerMicrosecond: Double?
+
+    public init(
+        status: Status, nanoseconds: Int64?, detail: String = "", completedIterations: Int?, startedAt: Date?,
+        metrics: RunMetrics? = nil, workSpins: Int? = nil, spinsPerMicrosecond: Double? = nil
+    ) {
+        self.workSpins = workSpins
+        self.spinsPerMicrosecond = spinsPerMicrosecond
+        self.status = status
+        self.nanoseconds = nanoseconds
+        self.detail = detail
+        self.completedIterations = completedIterations
+        self.startedAt = startedAt
+        self.metrics = metrics
+    }
+}

@@ -1,0 +1,32 @@
+/// One actor per queue; every iteration is a call to an actor-isolated method, sent from a new `Task`, and that
+/// method queues the next iteration the same way.
+///
+/// Not in the 2010 experiment: message passing to an actor, as a synchronous caller does it,
+/// `Task { await actor.perform(job) }`. What it measures is the task runner's cost (a task per job) plus the hop
+/// onto the actor's serial executor.
+public final class ActorRunner: JobRunner {
+    /// The actor whose isolation each iteration runs in.
+    private actor QueueActor {
+        func perform(_ job: Job) {
+            job.performIterationAndRequeue()
+        }
+    }
+
+    private let queueActor = QueueActor()
+
+    public init(settings: RunSettings) {}
+
+    public func queue(_ job: Job) {
+        Task { [queueActor] in
+            await queueActor.perform(job)
+        }
+    }
+}
+
+extension RunnerKind {
+    /// ``ActorRunner``, by its id.
+    public static let actor = RunnerKind(
+        id: "actor",
+        summary: "an actor per queue, an isolated call per job",
+        runner: ActorRunner.self)
+}

@@ -1,0 +1,48 @@
+/// The harness alone: a job's next iteration goes into a single slot that the first `queue(_:)` drains in a loop,
+/// on the calling thread, with nothing else.
+///
+/// Not a mechanism anyone would use: it measures what every run pays apart from its mechanism, the job's own
+/// bookkeeping (a decrement, a test, a call to its runner) and the harness's one relaxed atomic increment per
+/// iteration, plus the fixed cost of starting and ending a run. Opt-in (`--runners null`).
+public final class NullRunner: JobRunner, @unchecked Sendable {
+    // Used only on the thread that queues the first job, like SingleThreadedRunner, and kept in memory of its own
+    // for the same reason.
+    private let state: UnsafeMutablePointer<State>
+
+    private struct State {
+        var pending: Unmanaged<Job>?
+        var isDraining = false
+    }
+
+    public init(settings: RunSettings) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    public func queue(_ job: Job) {
+        state.pointee.pending = Unmanaged.passUnretained(job)
+        guard !state.pointee.isDraining else {
+            return
+        }
+        state.pointee.isDraining = true
+        while let next = state.pointee.pending {
+            state.pointee.pending = nil
+            next._withUnsafeGuaranteedRef { $0.performIterationAndRequeue() }
+        }
+        state.pointee.isDraining = false
+    }
+}
+
+extension RunnerKind {
+    /// ``NullRunner``, by its id.
+    public static let null = RunnerKind(
+        id: "null",
+        summary: "the harness alone: a slot drained in a loop (opt-in)",
+        traits: RunnerKind.Traits(isOptIn: true),
+        runner: NullRunner.self)
+}

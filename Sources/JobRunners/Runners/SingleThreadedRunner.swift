@@ -1,0 +1,49 @@
+/// The control: jobs run on the thread that queues them, from a FIFO drained until it is empty.
+///
+/// Reproduces the 2010 experiment's `SingleThreadedQueue` ("Single"): no threads, no locks, no wake-ups; what is
+/// left is the cost of the FIFO and of calling the job. The first `queue(_:)` drains the FIFO in a loop, and
+/// jobs queued while it drains (a job re-queuing itself) are appended and run by that loop, not by recursion.
+/// Enqueue and dequeue are O(1).
+public final class SingleThreadedRunner: JobRunner, @unchecked Sendable {
+    // Unsynchronized by design: the runner is used only on the thread that queues its first job, because jobs
+    // re-queue themselves only from inside `queue(_:)`'s drain loop, on that same thread. The FIFO and the flag
+    // live in memory of their own, like Job's count, to keep Swift's run-time exclusivity checks off the hot path;
+    // the FIFO holds the jobs unretained, as the run keeps them alive.
+    private let state: UnsafeMutablePointer<State>
+
+    private struct State: ~Copyable {
+        var fifo = RingBuffer<Unmanaged<Job>>()
+        var isDraining = false
+    }
+
+    public init(settings: RunSettings) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    public func queue(_ job: Job) {
+        state.pointee.fifo.append(Unmanaged.passUnretained(job))
+        guard !state.pointee.isDraining else {
+            return
+        }
+        state.pointee.isDraining = true
+        while let next = state.pointee.fifo.popFirst() {
+            next._withUnsafeGuaranteedRef { $0.performIterationAndRequeue() }
+        }
+        state.pointee.isDraining = false
+    }
+}
+
+extension RunnerKind {
+    /// ``SingleThreadedRunner``, by its id.
+    public static let singleThreaded = RunnerKind(
+        id: "single-threaded",
+        referenceName: "SingleThreadedQueue (Single)",
+        summary: "a FIFO drained on the calling thread (the control)",
+        runner: SingleThreadedRunner.self)
+}

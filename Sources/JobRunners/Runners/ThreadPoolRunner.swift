@@ -1,0 +1,123 @@
+import Foundation
+
+/// A fixed pool of worker threads, one per core, sharing one FIFO guarded by a mutex and a condition variable.
+///
+/// Not in the 2010 experiment: the classic design before Dispatch, written by hand. Queuing a job takes the mutex,
+/// appends to the FIFO and signals the condition; an idle worker wakes, takes the mutex, removes the job and runs
+/// it. All of a run's queues share one pool, made before the clock starts and stopped after it.
+public final class ThreadPoolRunner: JobRunner {
+    private let pool: ThreadPool
+
+    /// A runner with a pool of its own.
+    public convenience init(settings: RunSettings) throws {
+        self.init(sharing: try ThreadPool(threads: ProcessInfo.processInfo.activeProcessorCount, settings: settings))
+    }
+
+    private init(sharing pool: ThreadPool) {
+        self.pool = pool
+    }
+
+    /// The runners of one run, all on one pool made for the run.
+    public static func makeRunners(count: Int, settings: RunSettings) throws -> [any JobRunner] {
+        let pool = try ThreadPool(threads: ProcessInfo.processInfo.activeProcessorCount, settings: settings)
+        return (0..<count).map { _ in ThreadPoolRunner(sharing: pool) }
+    }
+
+    public func queue(_ job: Job) {
+        pool.submit(job)
+    }
+
+    public func shutDown() {
+        pool.stop()
+    }
+}
+
+/// Worker threads taking jobs from one FIFO.
+final class ThreadPool: @unchecked Sendable {
+    // What `state` points to is read and written only with `condition`'s lock held. It lives in memory of its own,
+    // like Job's count, to keep Swift's run-time exclusivity checks out of the measured path; the FIFO holds jobs
+    // unretained, as the run keeps them alive.
+    private let condition = NSCondition()
+    private let state: UnsafeMutablePointer<State>
+    private let started: [Latch<Bool>]
+    private let exited: [Latch<Bool>]
+
+    private struct State: ~Copyable {
+        var fifo = RingBuffer<Unmanaged<Job>>()
+        var isStopping = false
+    }
+
+    /// How long `stop()` waits for each worker to leave.
+    private static let exitTimeout: Duration = .seconds(5)
+
+    /// Starts `threads` workers and waits, up to the verify timeout, until each has started.
+    init(threads: Int, settings: RunSettings) throws {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+        started = (0..<threads).map { _ in Latch<Bool>() }
+        exited = (0..<threads).map { _ in Latch<Bool>() }
+        for index in 0..<threads {
+            let thread = Thread { [self] in
+                started[index].set(true)
+                work()
+                exited[index].set(true)
+            }
+            thread.name = "thread-pool worker"
+            thread.start()
+        }
+        for latch in started where latch.wait(timeout: settings.verifyTimeout) == nil {
+            stop()
+            throw RunnerSetupError(
+                "a thread-pool worker did not start within \(settings.verifyTimeout.secondsText) s (--verify-timeout)")
+        }
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    func submit(_ job: Job) {
+        condition.withLock {
+            state.pointee.fifo.append(Unmanaged.passUnretained(job))
+            condition.signal()
+        }
+    }
+
+    private func work() {
+        while true {
+            let next = condition.withLock {
+                while state.pointee.fifo.isEmpty, !state.pointee.isStopping {
+                    condition.wait()
+                }
+                return state.pointee.fifo.popFirst()
+            }
+            guard let job = next else {
+                // Stopping, and nothing left to run.
+                return
+            }
+            job._withUnsafeGuaranteedRef { $0.performIterationAndRequeue() }
+        }
+    }
+
+    /// Tells the workers to finish once the FIFO is empty and waits for them; the first call does it, later ones
+    /// only wait.
+    func stop() {
+        condition.withLock {
+            state.pointee.isStopping = true
+            condition.broadcast()
+        }
+        // A worker stuck in a job (possible only in a run that stalled) is left behind rather than waited for.
+        for latch in exited {
+            _ = latch.wait(timeout: Self.exitTimeout)
+        }
+    }
+}
+
+extension RunnerKind {
+    /// ``ThreadPoolRunner``, by its id.
+    public static let threadPool = RunnerKind(
+        id: "thread-pool",
+        summary: "a fixed pool of threads (one per core), one locked FIFO",
+        runner: ThreadPoolRunner.self)
+}
