@@ -1,12 +1,15 @@
 import Foundation
 import JobRunners
 
-/// A runner in a configuration: what names a cell of the 2010 table.
-public struct CellKey: Hashable, Sendable, CustomStringConvertible {
-    public var runner: String
+/// A runner in a configuration: a cell of the 2010 table. The runner is its id where the cell comes from a file
+/// (``CellKey``), and the runner itself where the cell is to be measured (``SweepPlan/Cell``).
+public struct RunnerCell<Runner: Hashable & Sendable & CustomStringConvertible>: Hashable, Sendable,
+    CustomStringConvertible
+{
+    public var runner: Runner
     public var configuration: RunConfiguration
 
-    public init(runner: String, configuration: RunConfiguration) {
+    public init(runner: Runner, configuration: RunConfiguration) {
         self.runner = runner
         self.configuration = configuration
     }
@@ -14,6 +17,16 @@ public struct CellKey: Hashable, Sendable, CustomStringConvertible {
     /// For example `serial-queue at 8×12500`.
     public var description: String {
         "\(runner) at \(configuration)"
+    }
+}
+
+/// A cell as result files name it: a runner's id in a configuration.
+public typealias CellKey = RunnerCell<String>
+
+extension RunnerCell where Runner == RunnerKind {
+    /// The cell as result files name it.
+    public var key: CellKey {
+        CellKey(runner: runner.id, configuration: configuration)
     }
 }
 
@@ -67,6 +80,11 @@ public struct CellSummary: Sendable, Equatable {
     public var p75: Double? { quantile(0.75) }
     public var p90: Double? { quantile(0.9) }
     public var maximum: Double? { quantile(1) }
+
+    /// The quantiles the summary gives, by the names its columns have: `min`, `p25`, `median`, `p75`, `p90`, `max`.
+    public static let reportedQuantiles: [(name: String, fraction: Double)] = [
+        ("min", 0), ("p25", 0.25), ("median", 0.5), ("p75", 0.75), ("p90", 0.9), ("max", 1),
+    ]
     public var mean: Double? { Statistics.mean(nanoseconds).map { $0 / 1e9 } }
     public var standardDeviation: Double? { Statistics.standardDeviation(nanoseconds).map { $0 / 1e9 } }
 
@@ -114,7 +132,8 @@ public struct CellSummary: Sendable, Equatable {
         Statistics.outlierIndices(nanoseconds).map { repetitions[$0] }
     }
 
-    private func quantile(_ fraction: Double) -> Double? {
+    /// The `fraction` quantile of the `ok` runs' times, in seconds.
+    public func quantile(_ fraction: Double) -> Double? {
         nanoseconds.isEmpty ? nil : Statistics.quantile(nanoseconds.sorted(), fraction) / 1e9
     }
 

@@ -8,6 +8,12 @@ public struct DataColumn<Row>: Sendable {
         self.name = name
         self.value = value
     }
+
+    /// The same column, of rows that hold a `Row`: `part` finds it.
+    public func lifted<Outer>(_ part: @escaping @Sendable (Outer) -> Row) -> DataColumn<Outer> {
+        let value = self.value
+        return DataColumn<Outer>(name) { value(part($0)) }
+    }
 }
 
 /// A value in a column, as CSV writes it and JSON carries it.
@@ -55,6 +61,12 @@ extension Array {
     /// The CSV fields of `row`, one per column.
     public func csvFields<Row>(of row: Row) -> [String] where Element == DataColumn<Row> {
         map { $0.value(row).csvField }
+    }
+
+    /// The same columns, of rows that hold a `Row`: `part` finds it.
+    public func lifted<Row, Outer>(_ part: @escaping @Sendable (Outer) -> Row) -> [DataColumn<Outer>]
+    where Element == DataColumn<Row> {
+        map { $0.lifted(part) }
     }
 
     /// The columns' names, in order.

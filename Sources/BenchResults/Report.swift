@@ -22,16 +22,8 @@ public struct Report: Sendable {
 
     public init(records: [ResultRecord]) {
         self.records = records
-        var order: [String] = []
-        var configurations: [RunConfiguration] = []
-        for record in records {
-            if !order.contains(record.runner) {
-                order.append(record.runner)
-            }
-            if !configurations.contains(record.configuration) {
-                configurations.append(record.configuration)
-            }
-        }
+        let order = records.map(\.runner).uniqued()
+        let configurations = records.map(\.configuration).uniqued()
         var cells: [CellSummary] = []
         for configuration in configurations {
             for runner in order {
@@ -76,20 +68,12 @@ public struct Report: Sendable {
 
     /// Runner ids, in order of first appearance.
     public var runners: [String] {
-        var runners: [String] = []
-        for cell in cells where !runners.contains(cell.runner) {
-            runners.append(cell.runner)
-        }
-        return runners
+        cells.map(\.runner).uniqued()
     }
 
     /// Configurations, in order of first appearance.
     public var configurations: [RunConfiguration] {
-        var configurations: [RunConfiguration] = []
-        for cell in cells where !configurations.contains(cell.configuration) {
-            configurations.append(cell.configuration)
-        }
-        return configurations
+        cells.map(\.configuration).uniqued()
     }
 
     public func cell(_ runner: String, at configuration: RunConfiguration) -> CellSummary? {

@@ -29,6 +29,11 @@ public struct ResultRecord: Sendable, Equatable {
         outcome[keyPath: field]
     }
 
+    /// The cell the run is of.
+    public var key: CellKey {
+        CellKey(runner: runner, configuration: configuration)
+    }
+
     /// The run's time per job, for `ok` runs.
     public var nanosecondsPerJob: Double? {
         outcome.nanoseconds.map { Double($0) / Double(configuration.jobs) }

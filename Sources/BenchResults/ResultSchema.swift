@@ -19,13 +19,20 @@ public enum ResultSchema {
         }
     }
 
+    /// A cell's runner and configuration, as every file of bench's names them: its runner's id, its queues,
+    /// iterations per queue and jobs.
+    public static let cellColumns: [DataColumn<CellKey>] = [
+        DataColumn("runner") { .text($0.runner) },
+        DataColumn("queues") { .integer($0.configuration.queues) },
+        DataColumn("iterations") { .integer($0.configuration.iterations) },
+        DataColumn("jobs") { .integer($0.configuration.jobs) },
+    ]
+
     /// What a run measured: version 1's columns before the machine's.
-    private static let runColumns: [VersionedColumn] = [
-        VersionedColumn("schema_version") { _ in .integer(version) },
-        VersionedColumn("runner") { .text($0.runner) },
-        VersionedColumn("queues") { .integer($0.configuration.queues) },
-        VersionedColumn("iterations") { .integer($0.configuration.iterations) },
-        VersionedColumn("jobs") { .integer($0.configuration.jobs) },
+    private static let runColumns: [VersionedColumn] =
+        [VersionedColumn("schema_version") { _ in .integer(version) }]
+        + cellColumns.lifted(\ResultRecord.key).map { VersionedColumn($0.name, $0.value) }
+        + [
         VersionedColumn("repetition") { .integer($0.repetition) },
         // A run that is not `ok` has no seconds and no cost per job.
         VersionedColumn("seconds") { record in
@@ -38,7 +45,7 @@ public enum ResultSchema {
         VersionedColumn("status") { .text($0.status.rawValue) },
         VersionedColumn("detail") { .text($0.detail) },
         VersionedColumn("completed_iterations") { .integer($0.completedIterations) },
-    ]
+        ]
 
     /// The machine, on every row.
     private static let machineColumns: [VersionedColumn] = MachineInfo.columns.indices.map { index in

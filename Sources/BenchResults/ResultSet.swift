@@ -120,10 +120,6 @@ public struct ResultSet: Sendable {
 
     /// The machines the file's rows name, in order of first appearance (one, unless files were concatenated).
     public var machines: [MachineInfo] {
-        var machines: [MachineInfo] = []
-        for record in records where !machines.contains(record.machine) {
-            machines.append(record.machine)
-        }
-        return machines
+        records.map(\.machine).uniqued()
     }
 }

@@ -5,22 +5,19 @@ public enum SummarySchema {
     public static let version = 2
 
     /// A cell's columns, in order; the CSV adds the machine's (``MachineInfo/columns``).
-    public static let cellColumns: [DataColumn<CellSummary>] = [
-        DataColumn("summary_version") { _ in .integer(version) },
-        DataColumn("runner") { .text($0.runner) },
-        DataColumn("queues") { .integer($0.configuration.queues) },
-        DataColumn("iterations") { .integer($0.configuration.iterations) },
-        DataColumn("jobs") { .integer($0.configuration.jobs) },
-        DataColumn("runs") { .integer($0.runs) },
-        DataColumn("ok_runs") { .integer($0.okRuns) },
-        DataColumn("failed_runs") { .integer($0.failedRuns) },
-        DataColumn("stalled_runs") { .integer($0.stalledRuns) },
-        DataColumn("min_seconds") { .seconds($0.minimum) },
-        DataColumn("p25_seconds") { .seconds($0.p25) },
-        DataColumn("median_seconds") { .seconds($0.median) },
-        DataColumn("p75_seconds") { .seconds($0.p75) },
-        DataColumn("p90_seconds") { .seconds($0.p90) },
-        DataColumn("max_seconds") { .seconds($0.maximum) },
+    public static let cellColumns: [DataColumn<CellSummary>] =
+        [DataColumn("summary_version") { _ in .integer(version) }]
+        + ResultSchema.cellColumns.lifted(\CellSummary.key)
+        + [
+            DataColumn("runs") { .integer($0.runs) },
+            DataColumn("ok_runs") { .integer($0.okRuns) },
+            DataColumn("failed_runs") { .integer($0.failedRuns) },
+            DataColumn("stalled_runs") { .integer($0.stalledRuns) },
+        ]
+        + CellSummary.reportedQuantiles.map { quantile in
+            DataColumn("\(quantile.name)_seconds") { .seconds($0.quantile(quantile.fraction)) }
+        }
+        + [
         DataColumn("mean_seconds") { .seconds($0.mean) },
         DataColumn("stddev_seconds") { .seconds($0.standardDeviation) },
         DataColumn("cv") { .decimal($0.coefficientOfVariation, places: 4) },
@@ -34,7 +31,7 @@ public enum SummarySchema {
         DataColumn("median_involuntary_switches_per_job") { .decimal($0.medianInvoluntarySwitchesPerJob, places: 6) },
         DataColumn("peak_threads") { .integer($0.peakThreads) },
         DataColumn("max_rss_bytes") { .integer($0.maxRSSBytes) },
-    ]
+        ]
 
     /// Every column of a summary CSV, in order.
     public static let columns = cellColumns.names() + MachineInfo.columns

@@ -11,24 +11,7 @@ import JobRunners
 /// runners × configurations has a stage per configuration; a crossover, one per work size.
 public struct SweepPlan: Equatable, Sendable {
     /// A runner in a configuration.
-    public struct Cell: Hashable, Sendable, CustomStringConvertible {
-        public var runner: RunnerKind
-        public var configuration: RunConfiguration
-
-        public init(runner: RunnerKind, configuration: RunConfiguration) {
-            self.runner = runner
-            self.configuration = configuration
-        }
-
-        /// The cell as result files name it.
-        public var key: CellKey {
-            CellKey(runner: runner.id, configuration: configuration)
-        }
-
-        public var description: String {
-            key.description
-        }
-    }
+    public typealias Cell = RunnerCell<RunnerKind>
 
     /// A cell the plan leaves out, and why.
     public struct Exclusion: Equatable, Sendable {

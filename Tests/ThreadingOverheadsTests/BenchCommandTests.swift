@@ -107,7 +107,8 @@ extension ThreadingOverheadsTests {
                 #expect(row["arch"] == machine.arch)
                 #expect(row["logical_cpus"] == machine.logicalCPUs.map(String.init))
                 #expect(row["memory_bytes"] == machine.memoryBytes.map(String.init))
-                #expect(row["build"] == "debug")
+                // The build these tests run in: `swift test` or `swift test -c release`.
+                #expect(row["build"] == MachineInfo.buildConfiguration)
                 #expect(row["swift_version"]?.first?.isNumber == true)
                 #expect(row["started_at"]?.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil)
             }
@@ -120,7 +121,8 @@ extension ThreadingOverheadsTests {
             #expect(run.output.contains("Median cost per job"))
             #expect(run.output.contains("Cost per job relative to single-threaded"))
             #expect(run.output.contains("Spread of each cell"))
-            #expect(run.error.contains("WARNING: this is a DEBUG build"))
+            // The warning comes exactly when the build is a debug build.
+            #expect(run.error.contains("WARNING: this is a DEBUG build") == (MachineInfo.buildConfiguration == "debug"))
             #expect(run.error.contains("[18/18]"))
         }
 
@@ -148,7 +150,7 @@ extension ThreadingOverheadsTests {
             #expect(cells.count == 1)
             #expect(cells[0]["runner"] as? String == "serial-queue")
             #expect((cells[0]["samples_seconds"] as? [Double])?.count == 2)
-            #expect((object["machine"] as? [String: String])?["build"] == "debug")
+            #expect((object["machine"] as? [String: String])?["build"] == MachineInfo.buildConfiguration)
 
             let markdown = bench(Self.small + ["--output", directory.path + "/raw3.csv", "--format", "markdown", "--quiet"])
             #expect(markdown.output.contains("| configuration | serial-queue |"))
@@ -348,6 +350,17 @@ extension ThreadingOverheadsTests {
             #expect(missing.output.contains("no ok run of run-loop at 4×500"))
             let malformed = bench(["check", "serial-queue >= detach-thread", "--input", file])
             #expect(malformed.status == .usage)
+            // The same results as data: a row per check and configuration.
+            let csv = try rows(ofCSV: bench(["check", "detach-thread >= 10x serial-queue", "serial-queue >= 10x detach-thread", "--input", file, "--format", "csv"]).output)
+            #expect(csv.map { $0["outcome"] } == ["holds", "fails"])
+            #expect(csv.first?["subject_ns_per_job"] == "15000.000")
+            #expect(csv.first?["other_ns_per_job"] == "100.000")
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(bench(["check", "serial-queue <= 200ns/job", "--input", file, "--format", "json"]).output.utf8))
+                    as? [String: Any])
+            #expect((json["checks"] as? [[String: Any]])?.first?["outcome"] as? String == "holds")
+            let markdown = bench(["check", "serial-queue <= 200ns/job", "--input", file, "--format", "markdown"]).output
+            #expect(markdown.hasPrefix("- PASS  serial-queue <= 200 ns/job at 4×500"))
         }
 
         @Test("check on a fresh run: measures only the runners named; a failing check is measured again first", .timeLimit(.minutes(1)))

@@ -6,9 +6,11 @@ extension ThreadingOverheadsTests {
     /// The 2010 experiment's ordering of costs, as ratios of medians measured in the same run, through the same
     /// `Report` API that a user's own tests would use.
     ///
-    /// These hold in the debug build that `swift test` makes, on a 2-core machine with one core kept busy
-    /// (`yes >/dev/null &`). The margins were measured there over repeated runs; README.md's "Tests" section gives
-    /// the ratios seen and the slack each bound leaves.
+    /// These hold in the debug build that `swift test` makes and in the release build of `swift test -c release`, on
+    /// a 2-core machine with one core kept busy (`yes >/dev/null &`). The margins were measured there over repeated
+    /// runs; README.md's "Tests" section gives the ratios seen and the slack each bound leaves. verified-detach can
+    /// cost less than detach-thread (as in the 2010 table at 16 queues): in release builds its ratio ranged from
+    /// 0.59 to 1.46 between sessions, so its bound only catches a runner that stopped measuring threads at all.
     @Suite struct RelativeOverheadTests {
         /// Small enough to keep the test short (the detach runs take about 2 to 7 s in all), large enough that a
         /// serial-queue run lasts about a millisecond; 7 repetitions round-robin after a warm-up.
@@ -18,7 +20,7 @@ extension ThreadingOverheadsTests {
             repetitions: 7, warmup: 1)
 
         @Test(
-            "detach-thread ≥ 4× run-loop ≥ 4× serial-queue, verified-detach ≥ 0.8× detach-thread",
+            "detach-thread ≥ 4× run-loop ≥ 4× serial-queue, verified-detach ≥ 0.3× detach-thread",
             .disabled(
                 if: Environment.isThreadSanitized,
                 "ThreadSanitizer slows the instrumented code many times over: ratios would measure it, not the mechanisms"),
@@ -39,10 +41,10 @@ extension ThreadingOverheadsTests {
                     + "verified-detach / detach-thread = \(Format.ratio(verifiedOverDetach))")
             #expect(detachOverRunLoop >= 4)
             #expect(runLoopOverSerial >= 4)
-            #expect(verifiedOverDetach >= 0.8)
+            #expect(verifiedOverDetach >= 0.3)
             // The same bounds, as the checks `bench check` takes.
             for check in [
-                "detach-thread >= 4x run-loop", "run-loop >= 4x serial-queue", "verified-detach >= 0.8x detach-thread",
+                "detach-thread >= 4x run-loop", "run-loop >= 4x serial-queue", "verified-detach >= 0.3x detach-thread",
             ] {
                 let results = try report.check(check)
                 let explanations = results.map(\.explanation)

@@ -91,15 +91,15 @@ extension ThreadingOverheadsTests {
                 }
             }
             #expect(
-                refusal(RunnerKind(id: "serial-queue", summary: "again", runner: SerialQueueRunner.self))
+                refusal(RunnerKind(id: "serial-queue", summary: "again", runner: DispatchQueueRunner.self))
                     == "two runners have the id 'serial-queue'")
             for bad in ["", "My-Pool", "my pool", "my,pool", "my--pool", "-pool", "pool-", "1pool", "my@pool", "pööl"] {
                 #expect(
-                    refusal(RunnerKind(id: bad, summary: "bad", runner: SerialQueueRunner.self))
+                    refusal(RunnerKind(id: bad, summary: "bad", runner: DispatchQueueRunner.self))
                         == "the runner id '\(bad)' is not lowercase letters, digits and single hyphens, beginning with a letter")
             }
             let orphan = RunnerKind(
-                id: "floor-mine", summary: "C", traits: RunnerKind.Traits(floorOf: "mine"), runner: SerialQueueRunner.self)
+                id: "floor-mine", summary: "C", traits: RunnerKind.Traits(floorOf: "mine"), runner: DispatchQueueRunner.self)
             #expect(refusal(orphan) == "'floor-mine' is the floor of 'mine', which is not a runner")
         }
     }

@@ -61,29 +61,57 @@ public enum CommandLineParser {
         if arguments.contains("--help") || arguments.contains("-h") {
             return .help(subcommand)
         }
-        let rest = Array(arguments)
         do {
-            switch subcommand {
-            case nil:
-                let (options, positionals) = try SweepCommand.definition.scan(rest)
-                return try SweepCommand.command(options, arguments: positionals, catalogue: catalogue)
-            case .compare:
-                let (options, positionals) = try CompareCommand.definition.scan(rest)
-                return try CompareCommand.command(options, arguments: positionals)
-            case .check:
-                let (options, positionals) = try CheckCommand.definition.scan(rest)
-                return try CheckCommand.command(options, arguments: positionals, catalogue: catalogue)
-            case .chart:
-                let (options, positionals) = try ChartCommand.definition.scan(rest)
-                return try ChartCommand.command(options, arguments: positionals)
-            case .crossover:
-                let (options, positionals) = try CrossoverCommand.definition.scan(rest)
-                return try CrossoverCommand.command(options, arguments: positionals, catalogue: catalogue)
-            }
+            return try parsable(subcommand).parse(Array(arguments), catalogue: catalogue)
         } catch {
             throw UsageError(error.message, command: subcommand)
         }
     }
 
+    /// The command that `subcommand` names; nil names the sweep.
+    static func parsable(_ subcommand: Subcommand?) -> any ParsableCommand.Type {
+        switch subcommand {
+        case nil: SweepCommand.self
+        case .compare: CompareCommand.self
+        case .check: CheckCommand.self
+        case .chart: ChartCommand.self
+        case .crossover: CrossoverCommand.self
+        }
+    }
+
     static let commandList = Subcommand.allCases.map(\.rawValue).joined(separator: ", ")
 }
+
+/// A command a command line can ask for: its arguments and options, and what it makes of them.
+protocol ParsableCommand {
+    associatedtype Options: CommandOptions
+    static var definition: CommandDefinition<Options> { get }
+    /// The command that `options` and the positional `arguments` ask for, with the runners of `catalogue`.
+    static func command(
+        _ options: Options, arguments: [String], catalogue: RunnerCatalogue
+    ) throws(UsageError) -> Command
+}
+
+extension ParsableCommand {
+    /// The command that `arguments` (after the subcommand's name) ask for.
+    static func parse(_ arguments: [String], catalogue: RunnerCatalogue) throws(UsageError) -> Command {
+        let (options, positionals) = try definition.scan(arguments)
+        return try command(options, arguments: positionals, catalogue: catalogue)
+    }
+
+    /// The usage line after `prefix`.
+    static func usage(after prefix: String) -> String {
+        definition.usage(after: prefix)
+    }
+
+    /// The command in one line, its options summed up.
+    static var shortUsage: String {
+        definition.shortUsage
+    }
+}
+
+extension SweepCommand: ParsableCommand {}
+extension CompareCommand: ParsableCommand {}
+extension CheckCommand: ParsableCommand {}
+extension ChartCommand: ParsableCommand {}
+extension CrossoverCommand: ParsableCommand {}

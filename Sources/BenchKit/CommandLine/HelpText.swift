@@ -10,18 +10,14 @@ enum HelpText {
 
     /// The usage lines, shown with an error and at the top of the help.
     static func usage(_ command: Subcommand?) -> String {
-        switch command {
-        case nil:
-            SweepCommand.definition.usage(after: "Usage: ") + "\n"
-                + [
-                    CompareCommand.definition.shortUsage, CheckCommand.definition.shortUsage,
-                    ChartCommand.definition.shortUsage, CrossoverCommand.definition.shortUsage,
-                ].map { "       " + $0 + "\n" }.joined()
-        case .compare: CompareCommand.definition.usage(after: "Usage: ") + "\n"
-        case .check: CheckCommand.definition.usage(after: "Usage: ") + "\n"
-        case .chart: ChartCommand.definition.usage(after: "Usage: ") + "\n"
-        case .crossover: CrossoverCommand.definition.usage(after: "Usage: ") + "\n"
+        let usage = CommandLineParser.parsable(command).usage(after: "Usage: ") + "\n"
+        guard command == nil else {
+            return usage
         }
+        // The subcommands in a line each, their options summed up.
+        return usage
+            + Subcommand.allCases.map { "       " + CommandLineParser.parsable($0).shortUsage + "\n" }
+                .joined()
     }
 
     static func full(_ command: Subcommand?, catalogue: RunnerCatalogue) -> String {

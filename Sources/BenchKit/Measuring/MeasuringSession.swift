@@ -110,10 +110,9 @@ final class MeasuringSession: @unchecked Sendable {
                 return
             }
             var record = record
-            let key = CellKey(runner: record.runner, configuration: record.configuration)
-            record.repetition = (recordedRuns[key] ?? 0) + 1
+            record.repetition = (recordedRuns[record.key] ?? 0) + 1
             try file.append(fields: ResultSchema.fields(of: record))
-            recordedRuns[key] = record.repetition
+            recordedRuns[record.key] = record.repetition
             records.append(record)
         }
     }

@@ -90,9 +90,7 @@ final class OutputFile {
 
     /// Makes the file complete at its destination.
     func finish() throws(OutputFileError) {
-        let sink = self.sink
-        self.sink = nil
-        switch sink {
+        switch takeSink() {
         case nil, .console, .discard:
             return
         case .stream(let descriptor):
@@ -113,18 +111,22 @@ final class OutputFile {
 
     /// Closes the file and removes its temporary copy, leaving nothing behind.
     func discard() {
-        let sink = self.sink
-        self.sink = nil
-        switch sink {
-        case nil, .console, .discard:
-            return
+        switch takeSink() {
         case .stream(let descriptor):
             close(descriptor)
         case .file(let descriptor, let temporaryPath, _):
             close(descriptor)
             unlink(temporaryPath)
             Interrupts.unregister(temporaryFile: temporaryPath)
+        case nil, .console, .discard:
+            return
         }
+    }
+
+    /// The sink, which the caller ends; the file is closed to further writes.
+    private func takeSink() -> Sink? {
+        defer { sink = nil }
+        return sink
     }
 
     /// Appends `text`.

@@ -24,9 +24,7 @@ public final class ActorRunner: JobRunner {
 }
 
 extension RunnerKind {
-    /// ``ActorRunner``, by its id.
+    /// ``ActorRunner``.
     public static let actor = RunnerKind(
-        id: "actor",
-        summary: "an actor per queue, an isolated call per job",
-        runner: ActorRunner.self)
+        id: "actor", summary: "an actor per queue, an isolated call per job", runner: ActorRunner.self)
 }

@@ -23,13 +23,11 @@ public final class DetachThreadRunner: JobRunner {
 }
 
 extension RunnerKind {
-    /// ``DetachThreadRunner``, by its id.
+    /// ``DetachThreadRunner``.
     public static let detachThread = RunnerKind(
-        id: "detach-thread",
-        referenceName: "DetachThreadQueue (Detach)",
+        id: "detach-thread", referenceName: "DetachThreadQueue (Detach)",
         summary: "a new detached Thread for every job",
         // A thread starts the next and then exits, which takes a while: on the 2-core Linux machine, 256 queues
         // had up to 1,176 threads at once (4.6 per queue), 128 queues 628.
-        traits: RunnerKind.Traits(startsThreadPerJob: true, threadsPerQueue: 5),
-        runner: DetachThreadRunner.self)
+        traits: RunnerKind.Traits(startsThreadPerJob: true, threadsPerQueue: 5), runner: DetachThreadRunner.self)
 }

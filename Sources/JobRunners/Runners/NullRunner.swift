@@ -5,24 +5,16 @@
 /// bookkeeping (a decrement, a test, a call to its runner) and the harness's one relaxed atomic increment per
 /// iteration, plus the fixed cost of starting and ending a run. Opt-in (`--runners null`).
 public final class NullRunner: JobRunner, @unchecked Sendable {
-    // Used only on the thread that queues the first job, like SingleThreadedRunner, and kept in memory of its own
-    // for the same reason.
-    private let state: UnsafeMutablePointer<State>
+    // Used only on the thread that queues the first job, like SingleThreadedRunner, and unchecked state for the
+    // same reason.
+    private let state = UncheckedState(State())
 
     private struct State {
         var pending: Unmanaged<Job>?
         var isDraining = false
     }
 
-    public init(settings: RunSettings) {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
+    public init(settings: RunSettings) {}
 
     public func queue(_ job: Job) {
         state.pointee.pending = Unmanaged.passUnretained(job)
@@ -39,10 +31,8 @@ public final class NullRunner: JobRunner, @unchecked Sendable {
 }
 
 extension RunnerKind {
-    /// ``NullRunner``, by its id.
+    /// ``NullRunner``.
     public static let null = RunnerKind(
-        id: "null",
-        summary: "the harness alone: a slot drained in a loop (opt-in)",
-        traits: RunnerKind.Traits(isOptIn: true),
-        runner: NullRunner.self)
+        id: "null", summary: "the harness alone: a slot drained in a loop (opt-in)",
+        traits: RunnerKind.Traits(isOptIn: true), runner: NullRunner.self)
 }

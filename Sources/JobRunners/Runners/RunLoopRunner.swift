@@ -105,11 +105,9 @@ private struct WorkerLifecycle: Sendable {
 }
 
 extension RunnerKind {
-    /// ``RunLoopRunner``, by its id.
+    /// ``RunLoopRunner``.
     public static let runLoop = RunnerKind(
-        id: "run-loop",
-        referenceName: "RunLoopQueue (RunLoop)",
+        id: "run-loop", referenceName: "RunLoopQueue (RunLoop)",
         summary: "a worker Thread per queue, jobs performed on its run loop",
-        traits: RunnerKind.Traits(threadsPerQueue: 1),
-        runner: RunLoopRunner.self)
+        traits: RunnerKind.Traits(threadsPerQueue: 1), runner: RunLoopRunner.self)
 }

@@ -6,25 +6,17 @@
 /// Enqueue and dequeue are O(1).
 public final class SingleThreadedRunner: JobRunner, @unchecked Sendable {
     // Unsynchronized by design: the runner is used only on the thread that queues its first job, because jobs
-    // re-queue themselves only from inside `queue(_:)`'s drain loop, on that same thread. The FIFO and the flag
-    // live in memory of their own, like Job's count, to keep Swift's run-time exclusivity checks off the hot path;
-    // the FIFO holds the jobs unretained, as the run keeps them alive.
-    private let state: UnsafeMutablePointer<State>
+    // re-queue themselves only from inside `queue(_:)`'s drain loop, on that same thread. The FIFO and the flag are
+    // unchecked state, to keep Swift's run-time exclusivity checks off the hot path; the FIFO holds the jobs
+    // unretained, as the run keeps them alive.
+    private let state = UncheckedState(State())
 
     private struct State: ~Copyable {
         var fifo = RingBuffer<Unmanaged<Job>>()
         var isDraining = false
     }
 
-    public init(settings: RunSettings) {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
+    public init(settings: RunSettings) {}
 
     public func queue(_ job: Job) {
         state.pointee.fifo.append(Unmanaged.passUnretained(job))
@@ -40,10 +32,8 @@ public final class SingleThreadedRunner: JobRunner, @unchecked Sendable {
 }
 
 extension RunnerKind {
-    /// ``SingleThreadedRunner``, by its id.
+    /// ``SingleThreadedRunner``.
     public static let singleThreaded = RunnerKind(
-        id: "single-threaded",
-        referenceName: "SingleThreadedQueue (Single)",
-        summary: "a FIFO drained on the calling thread (the control)",
-        runner: SingleThreadedRunner.self)
+        id: "single-threaded", referenceName: "SingleThreadedQueue (Single)",
+        summary: "a FIFO drained on the calling thread (the control)", runner: SingleThreadedRunner.self)
 }

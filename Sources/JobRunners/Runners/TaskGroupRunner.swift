@@ -159,9 +159,8 @@ final class CountdownLatch: Sendable {
 }
 
 extension RunnerKind {
-    /// ``TaskGroupRunner``, by its id.
+    /// ``TaskGroupRunner``.
     public static let taskGroup = RunnerKind(
-        id: "task-group",
-        summary: "a child task per queue in one task group, a yield per job",
+        id: "task-group", summary: "a child task per queue in one task group, a yield per job",
         runner: TaskGroupRunner.self)
 }

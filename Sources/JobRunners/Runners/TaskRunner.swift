@@ -19,9 +19,7 @@ public final class TaskRunner: JobRunner {
 }
 
 extension RunnerKind {
-    /// ``TaskRunner``, by its id.
+    /// ``TaskRunner``.
     public static let task = RunnerKind(
-        id: "task",
-        summary: "a new unstructured Task for every job",
-        runner: TaskRunner.self)
+        id: "task", summary: "a new unstructured Task for every job", runner: TaskRunner.self)
 }

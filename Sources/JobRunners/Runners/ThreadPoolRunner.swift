@@ -34,11 +34,11 @@ public final class ThreadPoolRunner: JobRunner {
 
 /// Worker threads taking jobs from one FIFO.
 final class ThreadPool: @unchecked Sendable {
-    // What `state` points to is read and written only with `condition`'s lock held. It lives in memory of its own,
-    // like Job's count, to keep Swift's run-time exclusivity checks out of the measured path; the FIFO holds jobs
-    // unretained, as the run keeps them alive.
+    // `state` is read and written only with `condition`'s lock held. It is unchecked state, to keep Swift's
+    // run-time exclusivity checks out of the measured path; the FIFO holds jobs unretained, as the run keeps them
+    // alive.
     private let condition = NSCondition()
-    private let state: UnsafeMutablePointer<State>
+    private let state = UncheckedState(State())
     private let started: [Latch<Bool>]
     private let exited: [Latch<Bool>]
 
@@ -52,8 +52,6 @@ final class ThreadPool: @unchecked Sendable {
 
     /// Starts `threads` workers and waits, up to the verify timeout, until each has started.
     init(threads: Int, settings: RunSettings) throws {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
         started = (0..<threads).map { _ in Latch<Bool>() }
         exited = (0..<threads).map { _ in Latch<Bool>() }
         for index in 0..<threads {
@@ -70,11 +68,6 @@ final class ThreadPool: @unchecked Sendable {
             throw RunnerSetupError(
                 "a thread-pool worker did not start within \(settings.verifyTimeout.secondsText) s (--verify-timeout)")
         }
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
     }
 
     func submit(_ job: Job) {
@@ -115,9 +108,8 @@ final class ThreadPool: @unchecked Sendable {
 }
 
 extension RunnerKind {
-    /// ``ThreadPoolRunner``, by its id.
+    /// ``ThreadPoolRunner``.
     public static let threadPool = RunnerKind(
-        id: "thread-pool",
-        summary: "a fixed pool of threads (one per core), one locked FIFO",
+        id: "thread-pool", summary: "a fixed pool of threads (one per core), one locked FIFO",
         runner: ThreadPoolRunner.self)
 }

@@ -84,13 +84,9 @@ final class StartHandshake: @unchecked Sendable {
 }
 
 extension RunnerKind {
-    /// ``VerifiedDetachThreadRunner``, by its id.
+    /// ``VerifiedDetachThreadRunner``.
     public static let verifiedDetach = RunnerKind(
-        id: "verified-detach",
-        referenceName: "DetachThreadWithVerificationQueue (Detach w/ Ver.)",
-        summary: "detach-thread, waiting on an NSCondition for each start",
-        // A thread starts the next and then exits, which takes a while: on the 2-core Linux machine, 256 queues
-        // had up to 1,176 threads at once (4.6 per queue), 128 queues 628.
-        traits: RunnerKind.Traits(startsThreadPerJob: true, threadsPerQueue: 5),
+        id: "verified-detach", referenceName: "DetachThreadWithVerificationQueue (Detach w/ Ver.)",
+        summary: "detach-thread, waiting on an NSCondition for each start", traits: RunnerKind.detachThread.traits,
         runner: VerifiedDetachThreadRunner.self)
 }

@@ -5,11 +5,7 @@ import JobRunners
 /// `bench chart FILE… -o chart.svg`: the result files as an SVG bar chart.
 enum ChartCommand {
     static func run(_ options: ChartOptions, catalogue: RunnerCatalogue, console: Console) -> ExitCode {
-        let files: [ResultSet]
-        do {
-            files = try ResultSet.read(options.paths)
-        } catch {
-            console.error("Error: \(error)\n")
+        guard let files = ResultSet.read(options.paths, console: console) else {
             return .failure
         }
         let chart = BarChart(files: files, catalogue: catalogue, title: options.title, logarithmic: options.logarithmic)

@@ -1,3 +1,5 @@
+import JobRunners
+
 /// The options of `bench chart`.
 public struct ChartOptions: CommandOptions {
     public var paths: [String] = []
@@ -32,7 +34,9 @@ extension ChartCommand {
         name: "bench chart", arguments: "<file.csv>...", options: [output, title, logarithmic])
 
     /// The chart a command line asks for.
-    static func command(_ options: ChartOptions, arguments: [String]) throws(UsageError) -> Command {
+    static func command(
+        _ options: ChartOptions, arguments: [String], catalogue _: RunnerCatalogue
+    ) throws(UsageError) -> Command {
         guard !arguments.isEmpty else {
             throw UsageError("'bench chart' needs one or more result files")
         }

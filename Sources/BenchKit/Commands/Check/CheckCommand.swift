@@ -57,8 +57,7 @@ enum CheckCommand {
                 return .failure
             }
             let replaced = Set(again.cells.map(\.key))
-            records = records.filter { !replaced.contains(CellKey(runner: $0.runner, configuration: $0.configuration)) }
-                + remeasured
+            records = records.filter { !replaced.contains($0.key) } + remeasured
             results = expressions.flatMap { $0.evaluate(on: Report(records: records)) }
             attempts += 1
         }

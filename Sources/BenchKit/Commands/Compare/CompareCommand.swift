@@ -5,11 +5,7 @@ import JobRunners
 /// `bench compare A.csv B.csv [C.csv …]`: each later file against the first, cell by cell.
 enum CompareCommand {
     static func run(_ options: CompareOptions, console: Console) -> ExitCode {
-        let files: [ResultSet]
-        do {
-            files = try ResultSet.read(options.paths)
-        } catch {
-            console.error("Error: \(error)\n")
+        guard let files = ResultSet.read(options.paths, console: console) else {
             return .failure
         }
         var comparison = FileComparison(files: files, threshold: options.threshold)
@@ -180,18 +176,10 @@ struct FileComparison {
         }
     }
 
-    /// A cell's runner and configuration, as the CSV and JSON name it.
-    static let keyColumns: [DataColumn<CellKey>] = [
-        DataColumn("runner") { .text($0.runner) },
-        DataColumn("queues") { .integer($0.configuration.queues) },
-        DataColumn("iterations") { .integer($0.configuration.iterations) },
-        DataColumn("jobs") { .integer($0.configuration.jobs) },
-    ]
-
     /// The columns of `bench compare --format csv`, and of each row in its JSON.
     static let columns: [DataColumn<Entry>] =
         [DataColumn("baseline") { .text($0.baseline) }, DataColumn("candidate") { .text($0.candidate) }]
-        + keyColumns.map { column in DataColumn(column.name) { column.value($0.key) } }
+        + ResultSchema.cellColumns.lifted(\Entry.key)
         + [
             DataColumn("baseline_median_seconds") { .seconds($0.row?.baseline.median) },
             DataColumn("candidate_median_seconds") { .seconds($0.row?.candidate.median) },
@@ -226,7 +214,7 @@ struct FileComparison {
                     let candidate = files[offset + 1].path
                     let mine = entries.filter { $0.candidate == candidate }
                     func only(_ verdict: String) -> JSONValue {
-                        .records(Self.keyColumns, mine.filter { $0.verdict == verdict }.map(\.key))
+                        .records(ResultSchema.cellColumns, mine.filter { $0.verdict == verdict }.map(\.key))
                     }
                     return .object([
                         "baseline": .string(files[0].path), "candidate": .string(candidate),

@@ -1,4 +1,5 @@
 import BenchResults
+import JobRunners
 
 /// The options of `bench compare`.
 public struct CompareOptions: CommandOptions {
@@ -27,7 +28,9 @@ extension CompareCommand {
         name: "bench compare", arguments: "<baseline.csv> <file.csv>...", options: [threshold, format, metrics])
 
     /// The files a command line asks to compare.
-    static func command(_ options: CompareOptions, arguments: [String]) throws(UsageError) -> Command {
+    static func command(
+        _ options: CompareOptions, arguments: [String], catalogue _: RunnerCatalogue
+    ) throws(UsageError) -> Command {
         guard arguments.count >= 2 else {
             throw UsageError("'bench compare' needs two or more result files: the baseline first")
         }

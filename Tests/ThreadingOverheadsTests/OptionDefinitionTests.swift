@@ -1,0 +1,137 @@
+import BenchResults
+import JobRunners
+import Testing
+
+@testable import BenchKit
+
+extension ThreadingOverheadsTests {
+    /// Each option is defined once, and everything about it is made from that definition: parsing, the usage line,
+    /// the help, and the command line of an `--isolate` child.
+    @Suite struct OptionDefinitionTests {
+        /// A value for every option that takes one, unlike its default in every command: an option added without a
+        /// sample here fails the round trip.
+        static let samples: [String: String] = [
+            "queues": "2,3", "iterations": "7", "jobs": "999", "work": "5,50", "runners": "serial-queue,task",
+            "repetitions": "4", "warmup": "2", "output": "out.csv", "format": "json", "summary": "s.csv",
+            "verify-timeout": "1.5", "stall-timeout": "9", "threshold": "2.5", "retries": "1", "input": "in.csv",
+            "title": "A title, with a comma",
+        ]
+
+        /// Checks every option of `definition`: given alone, it changes the options; the arguments written for
+        /// them read back to the same options; and `help` shows it with its default.
+        func check<Options>(_ definition: CommandDefinition<Options>, help: String) throws {
+            // The help wraps its lines; what it says is the same in one line.
+            let flat = Self.flattened(help)
+            var everything: [String] = []
+            for option in definition.options {
+                var arguments = [option.flag]
+                if option.valueName != nil {
+                    let sample = try #require(Self.samples[option.name], "no sample for \(definition.name) \(option.flag)")
+                    arguments.append(sample)
+                }
+                everything += arguments
+                let (options, _) = try definition.scan(arguments)
+                #expect(options != Options(), "\(definition.name) \(arguments) changed nothing")
+                let written = definition.arguments(for: options)
+                #expect(written.first?.hasPrefix(option.flag) == true, "\(definition.name) \(arguments) → \(written)")
+                #expect(try definition.scan(written).options == options, "\(definition.name) \(arguments) → \(written)")
+                #expect(help.contains("  " + option.synopsis + " "), "\(definition.name) help lacks \(option.synopsis)")
+                if let text = option.defaultText {
+                    #expect(flat.contains("(default: \(text))"), "\(definition.name) help lacks \(option.flag)'s default")
+                }
+                #expect(flat.contains("[\(option.valueName.map { "\(option.flag) <\($0)>" } ?? option.flag)]"))
+            }
+            // All of them at once, too, and the defaults write no arguments at all.
+            let (options, _) = try definition.scan(everything)
+            #expect(try definition.scan(definition.arguments(for: options)).options == options)
+            #expect(definition.arguments(for: Options()).isEmpty)
+        }
+
+        /// `text` with every run of spaces and line breaks as one space.
+        static func flattened(_ text: String) -> String {
+            text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+
+        @Test("every option of every command is in its help, with its default, and survives the argv round trip")
+        func everyOption() throws {
+            let catalogue = RunnerCatalogue.builtIn
+            try check(SweepCommand.definition, help: HelpText.full(nil, catalogue: catalogue))
+            try check(CompareCommand.definition, help: HelpText.full(.compare, catalogue: catalogue))
+            try check(CheckCommand.definition, help: HelpText.full(.check, catalogue: catalogue))
+            try check(ChartCommand.definition, help: HelpText.full(.chart, catalogue: catalogue))
+            try check(CrossoverCommand.definition, help: HelpText.full(.crossover, catalogue: catalogue))
+        }
+
+        @Test("defaults come from the options' own values: the help says what a command gets without the option")
+        func defaultsInHelp() {
+            let sweep = HelpText.full(nil, catalogue: .builtIn)
+            #expect(sweep.contains("Recorded runs per runner and configuration (default: \(SweepPlan.defaultRepetitions))."))
+            #expect(sweep.contains("(default: \(RunConfiguration.reference.map { String($0.queues) }.joined(separator: ",")))"))
+            let crossover = HelpText.full(.crossover, catalogue: .builtIn)
+            #expect(crossover.contains("Recorded runs per runner and configuration (default: \(CrossoverOptions().run.repetitions))."))
+            #expect(CrossoverOptions().run.repetitions != SweepPlan.defaultRepetitions)
+            #expect(Self.flattened(HelpText.full(.check, catalogue: .builtIn)).contains("or - for standard output (default: none)."))
+            // The chart's panel of runners that start a thread per job names them all, floors included.
+            #expect(HelpText.full(.chart, catalogue: .builtIn).contains("(detach-thread, verified-detach, floor-detach-thread)"))
+        }
+
+        @Test("no help line is wider than the help's width")
+        func helpWidth() {
+            for command in [nil] + Subcommand.allCases.map(Optional.some) {
+                for line in HelpText.full(command, catalogue: .builtIn).split(separator: "\n") {
+                    #expect(line.count <= HelpText.width, "\(command?.rawValue ?? "bench"): \(line)")
+                }
+            }
+        }
+
+        @Test("--isolate's child is a sweep of exactly the step's cell: one repetition, the plan's warm-ups and timeouts")
+        func childArguments() throws {
+            let configuration = RunConfiguration(queues: 3, iterations: 70, workNanoseconds: 500)
+            let plan = SweepPlan(
+                runners: [.serialQueue, .task], configurations: [configuration], repetitions: 4, warmup: 2,
+                settings: RunSettings(verifyTimeout: .seconds(1.5), stallTimeout: .seconds(9)))
+            for step in plan.steps(includingWarmups: false) {
+                let arguments = SweepCommand.childArguments(for: step, of: plan)
+                guard case .sweep(let options, let child) = try CommandLineParser.parse(arguments) else {
+                    Issue.record("expected a sweep from \(arguments)")
+                    continue
+                }
+                #expect(child.cells == [step.cell])
+                #expect(child.repetitions == 1)
+                #expect(child.warmup == plan.warmup)
+                #expect(child.settings == plan.settings)
+                #expect(options.run.output == .standardOutput)
+                #expect(options.run.quiet)
+            }
+        }
+
+        @Test("a runner of the user's: listed by --help, run by --runners, checked by check, unknown to others")
+        func userRunner() throws {
+            let mine = RunnerKind(id: "my-queue", summary: "a serial DispatchQueue of mine", runner: DispatchQueueRunner.self)
+            let catalogue = try RunnerCatalogue.builtIn.adding([mine])
+            func bench(_ arguments: [String], catalogue: RunnerCatalogue) -> (ExitCode, String, String) {
+                let captured = CapturedConsole()
+                let status = BenchCommand.main(arguments: arguments, catalogue: catalogue, console: captured.console)
+                return (status, captured.output, captured.error)
+            }
+            let (_, help, _) = bench(["--help"], catalogue: catalogue)
+            #expect(help.contains("  my-queue                a serial DispatchQueue of mine\n"))
+
+            let small = ["--queues", "2", "--iterations", "50", "--repetitions", "1", "--warmup", "0", "--quiet"]
+            let (status, output, error) = bench(
+                ["--runners", "my-queue,serial-queue", "--output", "-"] + small, catalogue: catalogue)
+            #expect(status == .success, "\(error)")
+            let rows = try rows(ofCSV: output)
+            #expect(rows.map { $0["runner"] } == ["my-queue", "serial-queue"])
+            #expect(rows.allSatisfy { $0["status"] == "ok" && $0["completed_iterations"] == "100" })
+
+            let (checked, verdict, _) = bench(["check", "my-queue <= 1s/job"] + small, catalogue: catalogue)
+            #expect(checked == .success)
+            #expect(verdict.contains("PASS  my-queue <= 1000 ms/job at 2×50"))
+
+            let (refused, _, message) = bench(["--runners", "my-queue"] + small, catalogue: .builtIn)
+            #expect(refused == .usage)
+            #expect(message.hasPrefix("Error: Unknown runner 'my-queue' in '--runners'"))
+        }
+    }
+}
