@@ -90,7 +90,8 @@ public enum BenchCommand {
     static func report(_ error: UsageError, console: Console) {
         let name = error.command.map { "bench \($0.rawValue)" } ?? "bench"
         console.error(
-            "Error: \(error.message)\n\(HelpText.usage(error.command))  See '\(name) --help' for more information.\n")
+            "Error: \(error.message)\n\(HelpText.usage(error.command))  See '\(name) \(HelpText.flag)' for more "
+                + "information.\n")
     }
 
     static let debugBanner = """

@@ -159,7 +159,7 @@ public struct CellSummary: Sendable, Equatable {
             first > Self.slowFirstRepetitionFactor * others
         {
             let factor = (first / others * 10).rounded() / 10
-            warnings.append("first repetition \(factor)× the others' median: more --warmup may help")
+            warnings.append("first repetition \(factor)× the others' median: more warm-up runs may help")
         }
         return warnings
     }

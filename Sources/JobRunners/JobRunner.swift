@@ -45,6 +45,19 @@ public struct RunSettings: Sendable, Hashable {
     public static let defaultVerifyTimeout: Duration = .seconds(10)
     public static let defaultStallTimeout: Duration = .seconds(30)
 
+    /// The name `bench`'s command line gives the verify timeout, which runners' messages quote.
+    public static let verifyTimeoutName = "verify-timeout"
+
+    /// The verify timeout as a runner's message gives it: `10 s (--verify-timeout)`.
+    public var verifyTimeoutText: String {
+        Self.verifyTimeoutText(verifyTimeout)
+    }
+
+    /// `timeout`, a verify timeout, as a runner's message gives it.
+    static func verifyTimeoutText(_ timeout: Duration) -> String {
+        "\(timeout.secondsText) s (--\(verifyTimeoutName))"
+    }
+
     public init(verifyTimeout: Duration = defaultVerifyTimeout, stallTimeout: Duration = defaultStallTimeout) {
         self.verifyTimeout = verifyTimeout
         self.stallTimeout = stallTimeout

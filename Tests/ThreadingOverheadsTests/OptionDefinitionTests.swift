@@ -22,29 +22,40 @@ extension ThreadingOverheadsTests {
         func check<Options>(_ definition: CommandDefinition<Options>, help: String) throws {
             // The help wraps its lines; what it says is the same in one line.
             let flat = Self.flattened(help)
-            var everything: [String] = []
+            // What a command line must give, with every option tried.
+            var required: [String] = []
+            for option in definition.options where option.isRequired {
+                required += [option.flag, try #require(Self.samples[option.name])]
+            }
+            let baseline = try definition.scan(required).options
+            var everything = required
             for option in definition.options {
                 var arguments = [option.flag]
                 if option.valueName != nil {
                     let sample = try #require(Self.samples[option.name], "no sample for \(definition.name) \(option.flag)")
                     arguments.append(sample)
                 }
-                everything += arguments
+                if !option.isRequired {
+                    everything += arguments
+                    arguments += required
+                }
                 let (options, _) = try definition.scan(arguments)
                 #expect(options != Options(), "\(definition.name) \(arguments) changed nothing")
+                #expect(option.isRequired || options != baseline, "\(definition.name) \(arguments) changed nothing")
                 let written = definition.arguments(for: options)
-                #expect(written.first?.hasPrefix(option.flag) == true, "\(definition.name) \(arguments) → \(written)")
+                #expect(written.contains { $0.hasPrefix(option.flag) }, "\(definition.name) \(arguments) → \(written)")
                 #expect(try definition.scan(written).options == options, "\(definition.name) \(arguments) → \(written)")
                 #expect(help.contains("  " + option.synopsis + " "), "\(definition.name) help lacks \(option.synopsis)")
                 if let text = option.defaultText {
                     #expect(flat.contains("(default: \(text))"), "\(definition.name) help lacks \(option.flag)'s default")
                 }
-                #expect(flat.contains("[\(option.valueName.map { "\(option.flag) <\($0)>" } ?? option.flag)]"))
+                let spelled = option.valueName.map { "\(option.flag) <\($0)>" } ?? option.flag
+                #expect(flat.contains(option.isRequired ? " \(spelled) " : "[\(spelled)]"))
             }
-            // All of them at once, too, and the defaults write no arguments at all.
+            // All of them at once, too, and the defaults write no arguments but the required ones.
             let (options, _) = try definition.scan(everything)
             #expect(try definition.scan(definition.arguments(for: options)).options == options)
-            #expect(definition.arguments(for: Options()).isEmpty)
+            #expect(definition.arguments(for: baseline).count == required.count / 2)
         }
 
         /// `text` with every run of spaces and line breaks as one space.
@@ -82,6 +93,20 @@ extension ThreadingOverheadsTests {
                     #expect(line.count <= HelpText.width, "\(command?.rawValue ?? "bench"): \(line)")
                 }
             }
+        }
+
+        @Test("every example the help shows is a command line that parses")
+        func examplesParse() throws {
+            let prefix = "  swift run -c release bench"
+            var examples = 0
+            for command in [nil] + Subcommand.allCases.map(Optional.some) {
+                for line in HelpText.full(command, catalogue: .builtIn).split(separator: "\n") where line.hasPrefix(prefix) {
+                    let arguments = line.dropFirst(prefix.count).split(separator: " ").map(String.init)
+                    #expect(throws: Never.self, "\(line)") { try CommandLineParser.parse(arguments) }
+                    examples += 1
+                }
+            }
+            #expect(examples >= 5)
         }
 
         @Test("--isolate's child is a sweep of exactly the step's cell: one repetition, the plan's warm-ups and timeouts")

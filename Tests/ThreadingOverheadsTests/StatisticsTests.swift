@@ -84,7 +84,7 @@ extension ThreadingOverheadsTests {
             #expect(
                 cell.warnings == [
                     "1 failed of 4 runs", "noisy: CV 50.0% (over 10%)",
-                    "first repetition 2.0× the others' median: more --warmup may help",
+                    "first repetition 2.0× the others' median: more warm-up runs may help",
                 ])
             let control = try #require(report.cell("single-threaded", at: Self.configuration))
             #expect(control.ratioToControl == 1)

@@ -52,6 +52,11 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
             }
             try option.update(&options, value)
         }
+        if let missing = self.options.first(where: { $0.isRequired && $0.argument(options) == nil }) {
+            let alias = missing.short.map { " (or -\($0))" } ?? ""
+            let what = missing.help.trimmingSuffix(".")
+            throw UsageError("'\(name)' needs \(missing.quoted)\(alias), \(what.prefix(1).lowercased() + what.dropFirst())")
+        }
         return (options, positionals)
     }
 
@@ -64,7 +69,10 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
     /// first argument.
     func usage(after prefix: String) -> String {
         let words = [prefix + name] + (arguments.isEmpty ? [] : [arguments])
-            + options.map { option in "[" + (option.valueName.map { "--\(option.name) <\($0)>" } ?? option.flag) + "]" }
+            + options.map { option in
+                let spelled = option.valueName.map { "--\(option.name) <\($0)>" } ?? option.flag
+                return option.isRequired ? spelled : "[\(spelled)]"
+            }
         return TextWrapping.wrap(words, width: HelpText.width, indent: prefix.count + name.count + 1)
     }
 
@@ -78,7 +86,7 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
         let entries = options.map { option in
             let help = option.defaultText.map { option.help.trimmingSuffix(".") + " (default: \($0))." } ?? option.help
             return (option.synopsis, help)
-        } + [("-h, --help", "Show this help.")]
+        } + [(HelpText.flags.joined(separator: ", "), "Show this help.")]
         let column = (entries.map(\.0.count).max() ?? 0) + 4
         return entries.map { synopsis, help in
             let words = help.split(separator: " ").map(String.init)

@@ -58,7 +58,7 @@ public enum CommandLineParser {
                 arguments = arguments.dropFirst()
             }
         }
-        if arguments.contains("--help") || arguments.contains("-h") {
+        if arguments.contains(where: HelpText.flags.contains) {
             return .help(subcommand)
         }
         do {

@@ -8,6 +8,11 @@ enum HelpText {
     /// The widest a help line gets.
     static let width = 116
 
+    /// What asks any command for its help, anywhere on its command line.
+    static let flag = "--help"
+    static let shortFlag = "-h"
+    static let flags = [shortFlag, flag]
+
     /// The usage lines, shown with an error and at the top of the help.
     static func usage(_ command: Subcommand?) -> String {
         let usage = CommandLineParser.parsable(command).usage(after: "Usage: ") + "\n"

@@ -22,6 +22,8 @@ struct Option<Options: CommandOptions>: Sendable {
     let argument: @Sendable (Options) -> String?
     /// Sets the option's value in `options` from the command line's text (nil for a flag).
     let update: @Sendable (inout Options, String?) throws(UsageError) -> Void
+    /// Whether a command line must give it.
+    var isRequired = false
 
     /// The default, as the help gives it.
     var defaultText: String? {
@@ -53,11 +55,18 @@ struct Option<Options: CommandOptions>: Sendable {
         return valueName == nil ? [flag] : ["\(flag)=\(value)"]
     }
 
+    /// The same option, which a command line must give.
+    func required() -> Option {
+        var option = self
+        option.isRequired = true
+        return option
+    }
+
     /// The same option, with help of its own for a command whose use of it differs.
     func withHelp(_ help: String) -> Option {
         Option(
             name: name, short: short, valueName: valueName, help: help, describe: describe, argument: argument,
-            update: update)
+            update: update, isRequired: isRequired)
     }
 
     /// The same option, for a command whose options hold these in `field`.
@@ -66,7 +75,8 @@ struct Option<Options: CommandOptions>: Sendable {
         return Option<Outer>(
             name: name, short: short, valueName: valueName, help: help, describe: { describe($0[keyPath: field]) },
             argument: { argument($0[keyPath: field]) },
-            update: { outer, text throws(UsageError) in try update(&outer[keyPath: field], text) })
+            update: { outer, text throws(UsageError) in try update(&outer[keyPath: field], text) },
+            isRequired: isRequired)
     }
 }
 

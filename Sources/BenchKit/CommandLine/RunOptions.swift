@@ -75,7 +75,7 @@ enum RunOption {
             + "pessimistic estimate (see LIMITS in 'bench --help').",
         \.allowLong)
     static let verifyTimeout = Option<RunOptions>(
-        "verify-timeout", value: "seconds",
+        RunSettings.verifyTimeoutName, value: "seconds",
         help: "How long a new thread may take to signal that it started: verified-detach then kills the job and the "
             + "run fails; a runner whose threads don't start fails its setup.",
         \.verifyTimeout, .seconds)

@@ -27,7 +27,7 @@ struct ChildProcessRunner {
         do {
             try process.run()
         } catch {
-            return failed("cannot start a child process (--isolate): \(error.localizedDescription)")
+            return failed("cannot start a child process (\(RunOption.isolate.flag)): \(error.localizedDescription)")
         }
         let childID = process.processIdentifier
         Interrupts.register(childProcess: childID)
@@ -41,11 +41,11 @@ struct ChildProcessRunner {
         let lastError = String(decoding: errorData, as: UTF8.self)
             .split(separator: "\n").last { $0.hasPrefix("Error:") }.map(String.init)
         if process.terminationReason == .uncaughtSignal {
-            return failed("the child process (--isolate) was killed by signal \(process.terminationStatus)")
+            return failed("the child process (\(RunOption.isolate.flag)) was killed by signal \(process.terminationStatus)")
         }
         guard let record = try? ResultSet(path: "child", data: data).records.first else {
             return failed(
-                "the child process (--isolate) exited with status \(process.terminationStatus) and no result"
+                "the child process (\(RunOption.isolate.flag)) exited with status \(process.terminationStatus) and no result"
                     + (lastError.map { ": \($0)" } ?? ""))
         }
         var outcome = record.outcome

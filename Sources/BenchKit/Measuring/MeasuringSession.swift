@@ -42,7 +42,8 @@ final class MeasuringSession: @unchecked Sendable {
             console.error(BenchCommand.debugBanner)
         }
         if isolate, executable == nil {
-            console.error("Error: cannot find bench's own executable to start child processes (--isolate)\n")
+            console.error(
+                "Error: cannot find bench's own executable to start child processes (\(RunOption.isolate.flag))\n")
             return nil
         }
         do {

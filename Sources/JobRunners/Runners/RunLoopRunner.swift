@@ -41,8 +41,7 @@ public final class RunLoopRunner: JobRunner, @unchecked Sendable {
         thread.start()
         guard let runLoop = worker.waitForRunLoop(timeout: settings.verifyTimeout) else {
             throw RunnerSetupError(
-                "the run-loop worker thread did not start within \(settings.verifyTimeout.secondsText) s "
-                    + "(--verify-timeout)")
+                "the run-loop worker thread did not start within \(settings.verifyTimeoutText)")
         }
         self.runLoop = runLoop
         self.mode = defaultRunLoopMode()

@@ -62,8 +62,7 @@ private final class GroupDriver: Sendable {
         }
         guard ready.wait(timeout: settings.verifyTimeout) else {
             throw RunnerSetupError(
-                "the task group's children did not start within \(settings.verifyTimeout.secondsText) s "
-                    + "(--verify-timeout)")
+                "the task group's children did not start within \(settings.verifyTimeoutText)")
         }
     }
 

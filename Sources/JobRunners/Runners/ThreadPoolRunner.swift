@@ -66,7 +66,7 @@ final class ThreadPool: @unchecked Sendable {
         for latch in started where latch.wait(timeout: settings.verifyTimeout) == nil {
             stop()
             throw RunnerSetupError(
-                "a thread-pool worker did not start within \(settings.verifyTimeout.secondsText) s (--verify-timeout)")
+                "a thread-pool worker did not start within \(settings.verifyTimeoutText)")
         }
     }
 

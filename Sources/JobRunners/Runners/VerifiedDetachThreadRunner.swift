@@ -39,8 +39,8 @@ public final class VerifiedDetachThreadRunner: JobRunner {
         }
         if !started {
             job.kill(
-                reason: "a new thread did not signal its start within \(verifyTimeout.secondsText) s "
-                    + "(--verify-timeout); its job was killed")
+                reason: "a new thread did not signal its start within "
+                    + "\(RunSettings.verifyTimeoutText(verifyTimeout)); its job was killed")
         }
     }
 }

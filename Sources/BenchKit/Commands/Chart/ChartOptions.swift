@@ -22,7 +22,8 @@ extension ChartCommand {
                 }
                 return try ValueParser<String>.text(valueName: "chart.svg").parse(text, option)
             },
-            text: { $0 }, describe: { $0 }))
+            text: { $0 }, describe: { $0 })
+    ).required()
     static let title = Option<ChartOptions>(
         "title", value: "text", help: "The chart's title.", defaultText: "what the bars show", \.title,
         .text(valueName: "text"))
@@ -39,10 +40,6 @@ extension ChartCommand {
     ) throws(UsageError) -> Command {
         guard !arguments.isEmpty else {
             throw UsageError("'bench chart' needs one or more result files")
-        }
-        guard options.outputPath != nil else {
-            let alias = output.short.map { " (or -\($0))" } ?? ""
-            throw UsageError("'bench chart' needs \(output.quoted)\(alias), the SVG file to write")
         }
         var options = options
         options.paths = arguments
