@@ -7,9 +7,9 @@ import Testing
 /// ratio of their costs held to a bound.
 ///
 /// The bound leaves room for a noisy machine. On a 2-core Linux machine, in the debug build that `swift test` makes,
-/// condition-worker measured 3.0 to 4.7 times serial-queue in 20 runs of this test with one core kept busy
-/// (`yes > /dev/null`), 2.6 to 4.8 in 10 without; in a release build, 1.3 to 1.9 in 10 runs with the core busy.
-/// 8 is 1.7 times the most seen.
+/// condition-worker measured 2.9 to 4.0 times serial-queue in 10 runs of this test with one core kept busy
+/// (`yes > /dev/null`), 2.7 to 4.9 in 10 without; in a release build, 1.1 to 1.7 in 10 runs with the core busy.
+/// 8 is 1.6 times the most seen.
 @Suite(.serialized)
 struct ConditionWorkerTests {
     static let configuration = RunConfiguration(queues: 4, iterations: 2_500)
