@@ -3,7 +3,7 @@
 //
 //     swift run -c release floors
 //
-// Every figure is a median of runs made in this process, the runs compared by a ratio made round-robin or in
+// Every figure is a median of runs made in this process, the runs compared by a ratio made in shuffled rounds or in
 // alternation, so that they meet the same conditions. It takes about 3 minutes on a 2-core machine.
 
 import BenchResults
@@ -36,7 +36,7 @@ let machine = MachineInfo.current()
 let catalogue = RunnerCatalogue.builtIn
 print("Machine: \(machine.host) · \(machine.cpuModel) · \(machine.logicalCPUs ?? 0) logical CPUs · \(machine.os) · Swift \(machine.swiftVersion) (\(machine.build))\n")
 
-// 1. Each Swift runner against its floor, the two measured round-robin. A run of 100,000 jobs takes well under a
+// 1. Each Swift runner against its floor, the two measured in shuffled rounds. A run of 100,000 jobs takes well under a
 // millisecond for the cheapest runners, where one preemption moves a run by half, so they get 21 repetitions; the
 // runners that start a thread per job take over a second a run and get 5.
 let reference = RunConfiguration(queues: 8, iterations: 12_500)
@@ -126,10 +126,8 @@ for runner in measured {
     let iterations = min(max(Int(0.2e9 / cost / 8 / 100) * 100, 500), 5_000_000)
     let single = RunConfiguration(queues: 8, iterations: iterations)
     let double = RunConfiguration(queues: 8, iterations: iterations * 2)
-    // One stage of the two cells: their warm-ups, then runs of N and 2N in alternation, pair by pair.
-    let plan = SweepPlan(
-        stages: [[SweepPlan.Cell(runner: runner, configuration: single), SweepPlan.Cell(runner: runner, configuration: double)]],
-        repetitions: pairs, warmup: 1)
+    // Rounds of the two cells, each round's two runs in a shuffled order: pair r is round r's runs of N and 2N.
+    let plan = SweepPlan(runners: [runner], configurations: [single, double], repetitions: pairs, warmup: 1)
     let records = plan.run(machine: machine, record: { _ in })
     /// The time of the run of `configuration` in pair `repetition`, in nanoseconds; nil unless it was ok.
     func time(_ configuration: RunConfiguration, _ repetition: Int) -> Double? {

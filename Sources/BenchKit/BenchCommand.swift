@@ -76,6 +76,8 @@ public enum BenchCommand {
             return SweepCommand.run(options, plan: plan, catalogue: catalogue, console: console, executable: executable)
         case .compare(let options):
             return CompareCommand.run(options, console: console)
+        case .validate(let options):
+            return ValidateCommand.run(options, console: console)
         case .check(let options, let expressions, let plan):
             return CheckCommand.run(
                 options, expressions: expressions, plan: plan, console: console, executable: executable)

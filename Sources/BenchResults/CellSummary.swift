@@ -98,6 +98,33 @@ public struct CellSummary: Sendable, Equatable {
         return deviation / mean
     }
 
+    /// The `ok` runs' costs per job, in nanoseconds, in the order of their repetitions.
+    public var nanosecondsPerJob: [Double] {
+        nanoseconds.map { $0 / Double(configuration.jobs) }
+    }
+
+    /// The headline cost per job (``Estimate/headline(_:)``), in nanoseconds.
+    public var headlineNanosecondsPerJob: Double? {
+        Estimate.headline(nanoseconds).map { $0 / Double(configuration.jobs) }
+    }
+
+    /// The modes of the `ok` runs' costs per job (``Modes``): one unless the runs form clusters apart.
+    public var modes: Modes {
+        Modes(of: nanosecondsPerJob)
+    }
+
+    /// The modes as text, each location per job and share, from the lowest: `120 ns 62%; 290 ns 38%`; nil for a
+    /// cell with one mode.
+    public var modesText: String? {
+        let modes = modes
+        guard modes.isMultimodal else {
+            return nil
+        }
+        return modes.modes.map { mode in
+            "\(Format.perJob(nanoseconds: mode.location)) \(Int((modes.share(of: mode) * 100).rounded()))%"
+        }.joined(separator: "; ")
+    }
+
     /// The median run's time per job, in nanoseconds.
     public var medianNanosecondsPerJob: Double? {
         Statistics.median(nanoseconds).map { $0 / Double(configuration.jobs) }

@@ -110,8 +110,8 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// Evaluates the check in every configuration it applies to (see the type's description).
-    public func evaluate(on report: Report) -> [CheckResult] {
+    /// Decides the check in every configuration it applies to (see the type's description), at `confidence`.
+    public func evaluate(on report: Report, confidence: Double = CheckResult.defaultConfidence) -> [CheckResult] {
         let configurations: [RunConfiguration]
         if let named = namedConfiguration {
             configurations = [named]
@@ -119,60 +119,111 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             let measured = report.cells.filter { $0.runner == subject.runner }.map(\.configuration)
             configurations = measured.isEmpty ? report.configurations : measured
         }
-        guard !configurations.isEmpty else {
-            return []
-        }
-        return configurations.map { evaluate(on: report, in: $0) }
+        return configurations.map { evaluate(on: report, in: $0, confidence: confidence) }
     }
 
-    private func evaluate(on report: Report, in configuration: RunConfiguration) -> CheckResult {
+    /// One rule over every `ok` run of the cells the check reads, pooled: the `confidence` interval of what the
+    /// check compares with its bound (the subject's headline cost per job, or its ratio to the other runner's, by
+    /// ``Bootstrap``) lies wholly on the side where the check holds, wholly on the side where it fails, or across
+    /// the bound: inconclusive.
+    private func evaluate(on report: Report, in configuration: RunConfiguration, confidence: Double) -> CheckResult {
         let subjectConfiguration = subject.configuration ?? configuration
-        let subjectCost = report.cell(subject.runner, at: subjectConfiguration)?.medianNanosecondsPerJob
+        let subjectCell = report.cell(subject.runner, at: subjectConfiguration)
+        let subjectCost = subjectCell?.headlineNanosecondsPerJob
         var cells = [CellKey(runner: subject.runner, configuration: subjectConfiguration)]
-        func result(_ holds: Bool, _ explanation: String, other: Double? = nil) -> CheckResult {
+        func result(
+            _ outcome: CheckResult.Outcome, _ explanation: String, interval: ClosedRange<Double>? = nil,
+            other: Double? = nil
+        ) -> CheckResult {
             CheckResult(
-                expression: self, configuration: configuration, holds: holds, subjectNanosecondsPerJob: subjectCost,
-                otherNanosecondsPerJob: other, explanation: explanation, cells: cells)
+                expression: self, configuration: configuration, outcome: outcome, interval: interval,
+                confidence: confidence, subjectNanosecondsPerJob: subjectCost, otherNanosecondsPerJob: other,
+                explanation: explanation, cells: cells)
         }
-        guard let subjectCost else {
-            return result(false, "no ok run of \(subject.runner) at \(subjectConfiguration)")
+        guard let subjectCell, let subjectCost else {
+            return result(.fails, "no ok run of \(subject.runner) at \(subjectConfiguration)")
         }
         let subjectText = "\(subject.runner) \(Format.perJob(nanoseconds: subjectCost))/job"
         let needs = "needs \(comparison.rawValue)"
+        let percent = Format.number(confidence * 100)
         switch bound {
         case .perJob(let limit):
-            let holds = comparison.holds(subjectCost, limit)
-            return result(holds, "\(subjectText); \(needs) \(Format.perJob(nanoseconds: limit))/job")
+            let interval = Bootstrap.ratio(subjectCell.nanosecondsPerJob, to: [1], confidence: confidence)
+            let range = interval.map { " (\(percent)% interval \(Format.perJob(nanoseconds: $0.lowerBound))–"
+                + "\(Format.perJob(nanoseconds: $0.upperBound)))" } ?? ""
+            return result(
+                comparison.outcome(interval ?? subjectCost...subjectCost, limit),
+                "\(subjectText)\(range); \(needs) \(Format.perJob(nanoseconds: limit))/job", interval: interval)
         case .multiple(let factor, let other):
             let otherConfiguration = other.configuration ?? configuration
             cells.append(CellKey(runner: other.runner, configuration: otherConfiguration))
-            guard let otherCost = report.cell(other.runner, at: otherConfiguration)?.medianNanosecondsPerJob,
-                otherCost > 0
+            guard let otherCell = report.cell(other.runner, at: otherConfiguration),
+                let otherCost = otherCell.headlineNanosecondsPerJob, otherCost > 0
             else {
-                return result(false, "no ok run of \(other.runner) at \(otherConfiguration)")
+                return result(.fails, "no ok run of \(other.runner) at \(otherConfiguration)")
             }
-            let holds = comparison.holds(subjectCost, factor * otherCost)
+            let ratio = subjectCost / otherCost
+            let interval = Bootstrap.ratio(
+                subjectCell.nanosecondsPerJob, to: otherCell.nanosecondsPerJob, confidence: confidence)
+            let range = interval.map { " (\(percent)% interval \(Format.ratio($0.lowerBound))–\(Format.ratio($0.upperBound))×)" } ?? ""
             return result(
-                holds,
-                "\(subjectText) is \(Format.ratio(subjectCost / otherCost))× \(other.runner) "
-                    + "\(Format.perJob(nanoseconds: otherCost))/job; \(needs) \(Format.number(factor))×",
-                other: otherCost)
+                comparison.outcome(interval ?? ratio...ratio, factor),
+                "\(subjectText) is \(Format.ratio(ratio))× \(other.runner) \(Format.perJob(nanoseconds: otherCost))/job"
+                    + "\(range); \(needs) \(Format.number(factor))×",
+                interval: interval, other: otherCost)
         }
+    }
+}
+
+extension CheckExpression.Comparison {
+    /// Whether every value of `interval` satisfies the comparison with `bound` (holds), none does (fails), or some do.
+    func outcome(_ interval: ClosedRange<Double>, _ bound: Double) -> CheckResult.Outcome {
+        let (worst, best) =
+            switch self {
+            case .greaterOrEqual, .greater: (interval.lowerBound, interval.upperBound)
+            case .lessOrEqual, .less: (interval.upperBound, interval.lowerBound)
+            }
+        if holds(worst, bound) {
+            return .holds
+        }
+        return holds(best, bound) ? .inconclusive : .fails
     }
 }
 
 /// The outcome of a check in one configuration.
 public struct CheckResult: Sendable, Equatable {
+    /// What the runs say of the check, at its confidence.
+    public enum Outcome: String, Sendable, CaseIterable {
+        /// The interval lies wholly where the check holds.
+        case holds
+        /// The interval lies wholly where the check fails; or a cell it reads has no `ok` run.
+        case fails
+        /// The interval lies across the bound: these runs cannot tell.
+        case inconclusive
+    }
+
+    /// The confidence of a check's interval unless another is asked for.
+    public static let defaultConfidence = 0.95
+
     public var expression: CheckExpression
     public var configuration: RunConfiguration
-    public var holds: Bool
+    public var outcome: Outcome
+    /// The `confidence` interval of what the check compares with its bound: the ratio to the other runner's cost,
+    /// or the subject's cost per job in nanoseconds.
+    public var interval: ClosedRange<Double>?
+    public var confidence: Double
     public var subjectNanosecondsPerJob: Double?
     /// For a multiple of another runner's cost: that runner's cost.
     public var otherNanosecondsPerJob: Double?
     /// The measured values and what the check needs, in words.
     public var explanation: String
-    /// The cells the check read: what to measure again before failing it.
+    /// The cells the check reads.
     public var cells: [CellKey]
+
+    /// Whether the check holds.
+    public var holds: Bool {
+        outcome == .holds
+    }
 }
 
 /// Reads a check, character by character, with messages that say what was expected where.

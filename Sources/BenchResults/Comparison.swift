@@ -39,7 +39,6 @@ public struct Comparison: Sendable {
     }
 
     public static let defaultThreshold = 0.05
-    static let resamples = 10_000
 
     public var threshold: Double
     /// Cells in both files, in the baseline's order.
@@ -76,8 +75,7 @@ public struct Comparison: Sendable {
             row.normalizedRatio = afterControl / beforeControl
         }
         if baseline.nanoseconds.count >= 2, candidate.nanoseconds.count >= 2 {
-            row.interval = Bootstrap.ratioOfMedians(
-                baseline: baseline.nanoseconds, candidate: candidate.nanoseconds, resamples: resamples)
+            row.interval = Bootstrap.ratio(candidate.nanoseconds, to: baseline.nanoseconds, confidence: 0.95)
         }
         if abs(ratio - 1) <= threshold {
             row.verdict = .same
@@ -88,52 +86,3 @@ public struct Comparison: Sendable {
     }
 }
 
-/// Percentile bootstrap intervals.
-enum Bootstrap {
-    /// The 95% interval of median(candidate) / median(baseline), from `resamples` resamples of each, drawn with
-    /// replacement by a generator with a fixed seed.
-    static func ratioOfMedians(baseline: [Double], candidate: [Double], resamples: Int) -> ClosedRange<Double> {
-        var generator = SplitMix64(seed: 0x7468_7265_6164_73)
-        var ratios: [Double] = []
-        ratios.reserveCapacity(resamples)
-        var scratch: [Double] = []
-        func resampledMedian(_ values: [Double]) -> Double {
-            scratch.removeAll(keepingCapacity: true)
-            for _ in values.indices {
-                scratch.append(values[Int(generator.next() % UInt64(values.count))])
-            }
-            scratch.sort()
-            return Statistics.quantile(scratch, 0.5)
-        }
-        for _ in 0..<resamples {
-            let before = resampledMedian(baseline)
-            let after = resampledMedian(candidate)
-            if before > 0 {
-                ratios.append(after / before)
-            }
-        }
-        ratios.sort()
-        guard !ratios.isEmpty else {
-            return 0...Double.infinity
-        }
-        return Statistics.quantile(ratios, 0.025)...Statistics.quantile(ratios, 0.975)
-    }
-}
-
-/// A small, fast generator with a fixed sequence for a given seed (Steele, Lea and Flood's SplitMix64), so that
-/// bootstrap verdicts are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

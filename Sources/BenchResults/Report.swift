@@ -16,14 +16,14 @@ public struct Report: Sendable {
     public static let controlRunner = RunnerKind.singleThreaded.id
 
     public let records: [ResultRecord]
-    /// One per runner and configuration that has records, configurations in order of first appearance, and
-    /// runners within them likewise.
+    /// One per runner and configuration that has records, in ``configurations``' order, and ``runners``' within
+    /// each.
     public let cells: [CellSummary]
 
     public init(records: [ResultRecord]) {
         self.records = records
-        let order = records.map(\.runner).uniqued()
-        let configurations = records.map(\.configuration).uniqued()
+        let order = Self.canonicalOrder(of: records.map(\.runner).uniqued())
+        let configurations = Self.canonicalOrder(of: records.map(\.configuration).uniqued())
         var cells: [CellSummary] = []
         for configuration in configurations {
             for runner in order {
@@ -56,6 +56,22 @@ public struct Report: Sendable {
         self.cells = cells
     }
 
+    /// `ids` (each once) with the built-in runners first, in the catalogue's order, the others after them as given.
+    static func canonicalOrder(of ids: [String]) -> [String] {
+        let builtIn = RunnerCatalogue.builtIn.runners.map(\.id)
+        return ids.enumerated().sorted { left, right in
+            let (a, b) = (builtIn.firstIndex(of: left.element) ?? Int.max, builtIn.firstIndex(of: right.element) ?? Int.max)
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+    }
+
+    /// `configurations` (each once) by work, then queues, then iterations.
+    static func canonicalOrder(of configurations: [RunConfiguration]) -> [RunConfiguration] {
+        configurations.sorted {
+            ($0.workNanoseconds, $0.queues, $0.iterations) < ($1.workNanoseconds, $1.queues, $1.iterations)
+        }
+    }
+
     /// The report of a result file.
     public init(contentsOfFile path: String) throws(ResultFileError) {
         self.init(records: try ResultSet(contentsOfFile: path).records)
@@ -66,12 +82,14 @@ public struct Report: Sendable {
         Report(records: plan.run(machine: machine, record: { _ in }))
     }
 
-    /// Runner ids, in order of first appearance.
+    /// Runner ids: the built-in runners in the catalogue's order, then any others in order of first appearance. A
+    /// sweep records its runs in a shuffled order, so the file's order says nothing; this one keeps tables and
+    /// charts of different files alike.
     public var runners: [String] {
         cells.map(\.runner).uniqued()
     }
 
-    /// Configurations, in order of first appearance.
+    /// Configurations, by work, then queues, then iterations: the 2010 table's order.
     public var configurations: [RunConfiguration] {
         cells.map(\.configuration).uniqued()
     }

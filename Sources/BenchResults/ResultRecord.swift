@@ -14,15 +14,22 @@ public struct ResultRecord: Sendable, Equatable {
     /// What the run measured, as it was measured or as the file says.
     public var outcome: RunOutcome
     public var machine: MachineInfo
+    /// The seed of the sweep's order, and the run's place in it among the recorded runs (1 for the first); nil
+    /// where a file doesn't say (schema versions 1 and 2).
+    public var seed: UInt64?
+    public var sequence: Int?
 
     public init(
-        runner: String, configuration: RunConfiguration, repetition: Int, outcome: RunOutcome, machine: MachineInfo
+        runner: String, configuration: RunConfiguration, repetition: Int, outcome: RunOutcome, machine: MachineInfo,
+        seed: UInt64? = nil, sequence: Int? = nil
     ) {
         self.runner = runner
         self.configuration = configuration
         self.repetition = repetition
         self.outcome = outcome
         self.machine = machine
+        self.seed = seed
+        self.sequence = sequence
     }
 
     public subscript<Value>(dynamicMember field: KeyPath<RunOutcome, Value>) -> Value {

@@ -5,8 +5,8 @@ import JobRunners
 /// column.
 public enum ResultSchema {
     /// Written in every row; a reader refuses versions newer than this. Version 2 added the work and resource
-    /// columns; files of version 1 are read as well.
-    public static let version = 2
+    /// columns, version 3 the sweep's seed and each run's place in it; files of versions 1 and 2 are read as well.
+    public static let version = 3
 
     /// A column, and the schema version that added it.
     struct VersionedColumn: Sendable {
@@ -66,6 +66,8 @@ public enum ResultSchema {
         },
         VersionedColumn("peak_threads", since: 2) { .integer($0.metrics?.peakThreads) },
         VersionedColumn("max_rss_bytes", since: 2) { .integer($0.metrics?.maxRSSBytes) },
+        VersionedColumn("seed", since: 3) { record in record.seed.map { .text(String($0)) } ?? .missing },
+        VersionedColumn("sequence", since: 3) { .integer($0.sequence) },
     ]
 
     /// Every column, in order.
@@ -76,6 +78,9 @@ public enum ResultSchema {
 
     /// The columns version 2 added: the job's work and what the run cost the machine.
     public static let version2Columns = definitions.filter { $0.since == 2 }.map(\.column.name)
+
+    /// The columns version 3 added: the sweep's seed and the run's place in its order.
+    public static let version3Columns = definitions.filter { $0.since == 3 }.map(\.column.name)
 
     /// Every column this version writes, in order.
     public static let columns = definitions.map(\.column.name)
@@ -108,7 +113,8 @@ public enum ResultSchema {
         guard !runner.isEmpty else {
             throw .row("'runner' is empty")
         }
-        if version >= 2, let missing = version2Columns.first(where: { header[$0] == nil }) {
+        let required = (version >= 2 ? version2Columns : []) + (version >= 3 ? version3Columns : [])
+        if let missing = required.first(where: { header[$0] == nil }) {
             throw .row("a row of schema version \(version) in a file without the '\(missing)' column")
         }
         let configuration = RunConfiguration(
@@ -173,8 +179,16 @@ public enum ResultSchema {
             status: status, nanoseconds: status == .ok ? nanoseconds : nil, detail: text("detail"),
             completedIterations: try optionalInteger("completed_iterations"), startedAt: startedAt, metrics: metrics,
             workSpins: try optionalInteger("work_spins"), spinsPerMicrosecond: try optionalDecimal("spins_per_us"))
+        var seed: UInt64?
+        if !text("seed").isEmpty {
+            guard let value = UInt64(text("seed")) else {
+                throw .row("'seed' is '\(text("seed"))', not a whole number")
+            }
+            seed = value
+        }
         return ResultRecord(
-            runner: runner, configuration: configuration, repetition: repetition, outcome: outcome, machine: machine)
+            runner: runner, configuration: configuration, repetition: repetition, outcome: outcome, machine: machine,
+            seed: seed, sequence: try optionalInteger("sequence"))
     }
 }
 

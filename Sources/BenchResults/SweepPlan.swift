@@ -1,14 +1,12 @@
 import JobRunners
 
-/// What a sweep measures and in what order: its cells (a runner in a configuration), how many runs each gets, and
-/// the settings of every run. `bench`, its checks and crossovers, and a test's ``Report/measure(_:machine:)`` all
-/// measure through one, made once from what was asked and then only read.
+/// What a sweep measures and how: its cells (a runner in a configuration), how many runs each gets, its warm-up,
+/// the settings of every run, and the seed of its order. `bench`, its checks and crossovers, and a test's
+/// ``Report/measure(_:machine:)`` all measure through one, made once from what was asked and then only read.
 ///
-/// The cells come in stages. A stage runs its warm-ups first (``warmup`` unrecorded runs per cell, each of a tenth
-/// of its iterations: enough to start a runner's threads and pools and warm the caches and the allocator, in a
-/// tenth of the time), then its recorded repetitions round-robin over its cells, so that a slow drift of the
-/// machine (heat, a neighbour's load) falls on all of them alike rather than on whichever ran last. A sweep of
-/// runners × configurations has a stage per configuration; a crossover, one per work size.
+/// Every run of every cell is spread over the whole sweep in a shuffled order (``SweepSchedule``), so that a drift
+/// of the machine (heat, a neighbour's load) falls on every cell alike rather than on whichever ran last; the seed
+/// makes the order reproducible and is recorded with every run.
 public struct SweepPlan: Equatable, Sendable {
     /// A runner in a configuration.
     public typealias Cell = RunnerCell<RunnerKind>
@@ -17,6 +15,47 @@ public struct SweepPlan: Equatable, Sendable {
     public struct Exclusion: Equatable, Sendable {
         public var cell: Cell
         public var reason: String
+    }
+
+    /// How many recorded runs each cell gets.
+    public enum Sampling: Equatable, Sendable {
+        /// Exactly this many, every cell.
+        case repetitions(Int)
+        /// As many as the budget allows, shared by need (``Budget``).
+        case budget(Budget)
+    }
+
+    /// A time budget for a sweep, shared among its cells by need: every cell gets ``minimumRuns``; beyond that, each
+    /// has an equal share of the time, and a cheap cell that reaches ``maximumRuns``, or whose estimate is within
+    /// ``precision`` sooner, leaves its unused share to the others. A whole run stays one sample: an expensive
+    /// cell gets few runs, a cheap one many.
+    public struct Budget: Equatable, Sendable {
+        /// The whole sweep's measuring time, warm-ups included, in seconds.
+        public var seconds: Double
+        /// A cell stops early once the 95% interval of its estimate is within ± this fraction of it.
+        public var precision: Double
+        public var minimumRuns: Int
+        public var maximumRuns: Int
+
+        public init(seconds: Double, precision: Double = 0.01, minimumRuns: Int = 3, maximumRuns: Int = 30) {
+            self.seconds = seconds
+            self.precision = precision
+            self.minimumRuns = minimumRuns
+            self.maximumRuns = maximumRuns
+        }
+    }
+
+    /// The unrecorded runs before a cell's recorded ones, each of a tenth of its iterations
+    /// (``RunConfiguration/warmupShape``): enough to start a runner's threads and pools and warm the caches and
+    /// the allocator.
+    public enum Warmup: Equatable, Sendable {
+        /// Exactly this many per cell.
+        case runs(Int)
+        /// Until two in a row cost the same per job within `tolerance` (a fraction), at most `maximum` per cell.
+        case untilSettled(maximum: Int, tolerance: Double)
+
+        /// Warm-up that ends when the runs settle: at most 5, within 10%.
+        public static let settling = Warmup.untilSettled(maximum: 5, tolerance: 0.1)
     }
 
     /// One run: a warm-up (no repetition) or a recorded repetition of a cell.
@@ -40,52 +79,56 @@ public struct SweepPlan: Equatable, Sendable {
         }
     }
 
-    /// What happens as a plan runs, for progress displays.
+    /// What happens as a plan runs, for progress displays: the runs are counted as they are planned, which under
+    /// a budget is once the first runs of every cell have shown what each costs.
     public enum Event: Sendable {
-        case willRun(index: Int, of: Int, Step)
-        case didRun(index: Int, of: Int, Step, RunOutcome, seconds: Double)
+        case willRun(index: Int, planned: Int, Step)
+        /// `secondsLeft` estimates the time the runs still planned will take.
+        case didRun(index: Int, planned: Int, Step, RunOutcome, seconds: Double, secondsLeft: Double)
     }
 
     public static let defaultRepetitions = 3
     public static let defaultWarmup = 1
 
-    /// The cells, stage by stage.
-    public private(set) var stages: [[Cell]]
-    /// Recorded runs per cell.
-    public var repetitions: Int
-    /// Unrecorded runs per cell before the recorded ones, each of a tenth of the cell's iterations
-    /// (``RunConfiguration/warmupShape``).
-    public var warmup: Int
+    /// The cells, in the order they were given.
+    public private(set) var cells: [Cell]
+    public var sampling: Sampling
+    public var warmup: Warmup
     public var settings: RunSettings
+    /// The seed of the sweep's shuffled order (and, under a budget, of where each cell's runs fall).
+    public var seed: UInt64
     /// Cells left out (``exclude(where:)``), with the reasons.
     public private(set) var exclusions: [Exclusion] = []
 
-    /// Every runner in every configuration, a stage per configuration.
+    /// Every runner in every configuration, `repetitions` recorded runs each after `warmup` warm-ups.
     public init(
         runners: [RunnerKind] = RunnerCatalogue.builtIn.standard,
         configurations: [RunConfiguration] = RunConfiguration.reference,
         repetitions: Int = defaultRepetitions,
         warmup: Int = defaultWarmup,
-        settings: RunSettings = RunSettings()
+        settings: RunSettings = RunSettings(),
+        seed: UInt64 = .random(in: 0...UInt64.max)
     ) {
         self.init(
-            stages: configurations.map { configuration in
-                runners.map { Cell(runner: $0, configuration: configuration) }
-            },
-            repetitions: repetitions, warmup: warmup, settings: settings)
+            cells: Self.cells(runners, configurations), sampling: .repetitions(repetitions), warmup: .runs(warmup),
+            settings: settings, seed: seed)
     }
 
-    /// The given cells, in the given stages; a stage with no cells is dropped.
-    public init(stages: [[Cell]], repetitions: Int, warmup: Int, settings: RunSettings = RunSettings()) {
-        self.stages = stages.filter { !$0.isEmpty }
-        self.repetitions = repetitions
+    /// The given cells, sampled and warmed up as given.
+    public init(
+        cells: [Cell], sampling: Sampling, warmup: Warmup, settings: RunSettings = RunSettings(),
+        seed: UInt64 = .random(in: 0...UInt64.max)
+    ) {
+        self.cells = cells.uniqued()
+        self.sampling = sampling
         self.warmup = warmup
         self.settings = settings
+        self.seed = seed
     }
 
-    /// Every cell, in order.
-    public var cells: [Cell] {
-        stages.flatMap { $0 }
+    /// Every one of `runners` in every one of `configurations`, configuration by configuration.
+    public static func cells(_ runners: [RunnerKind], _ configurations: [RunConfiguration]) -> [Cell] {
+        configurations.flatMap { configuration in runners.map { Cell(runner: $0, configuration: configuration) } }
     }
 
     /// The runners, in order of first appearance.
@@ -98,68 +141,72 @@ public struct SweepPlan: Equatable, Sendable {
         cells.map(\.configuration).uniqued()
     }
 
+    /// The recorded runs per cell, when the plan fixes them.
+    public var repetitions: Int? {
+        guard case .repetitions(let count) = sampling else {
+            return nil
+        }
+        return count
+    }
+
     /// Leaves out every cell for which `reason` gives a reason, recording it.
     public mutating func exclude(where reason: (Cell) -> String?) {
-        stages = stages.map { stage in
-            stage.filter { cell in
-                guard let why = reason(cell) else {
-                    return true
-                }
-                exclusions.append(Exclusion(cell: cell, reason: why))
-                return false
+        cells = cells.filter { cell in
+            guard let why = reason(cell) else {
+                return true
             }
-        }.filter { !$0.isEmpty }
-    }
-
-    /// The plan of only the cells in `kept`, in their stages and order, with the same runs per cell and settings.
-    public func restricted(to kept: Set<Cell>) -> SweepPlan {
-        var plan = self
-        plan.stages = stages.map { $0.filter(kept.contains) }.filter { !$0.isEmpty }
-        return plan
-    }
-
-    /// Every run, in order: for each stage, the warm-ups (if `includingWarmups`), then the recorded repetitions
-    /// round-robin over its cells.
-    public func steps(includingWarmups: Bool = true) -> [Step] {
-        var steps: [Step] = []
-        for stage in stages {
-            if includingWarmups {
-                for cell in stage {
-                    steps += repeatElement(Step(cell: cell, repetition: nil), count: warmup)
-                }
-            }
-            for repetition in 1...max(1, repetitions) {
-                steps += stage.map { Step(cell: $0, repetition: repetition) }
-            }
+            exclusions.append(Exclusion(cell: cell, reason: why))
+            return false
         }
-        return steps
     }
 
-    /// Makes every run with `measure` (by default in this process), warm-ups first unless `includingWarmups` is
-    /// false (when each run is made in a child process that warms up on its own); hands each recorded one to
-    /// `record` as soon as it ends, and tells `observe` what happens.
-    public func run(
+    /// The most recorded runs a cell can get, and the warm-ups it makes at the most: for estimates and limits.
+    public var mostRunsPerCell: (recorded: Int, warmups: Int) {
+        let recorded =
+            switch sampling {
+            case .repetitions(let count): count
+            case .budget(let budget): budget.maximumRuns
+            }
+        let warmups =
+            switch warmup {
+            case .runs(let count): count
+            case .untilSettled(let maximum, _): maximum
+            }
+        return (recorded, warmups)
+    }
+
+    /// Makes every run with `measure` (by default in this process), in the plan's order, warm-ups first unless
+    /// `includingWarmups` is false (when each run is made in a child process that warms up on its own); hands each
+    /// recorded one to `record` as soon as it ends, and tells `observe` what happens.
+    public func run<Failure: Error>(
         machine: MachineInfo,
         includingWarmups: Bool = true,
         measure: ((Step) -> RunOutcome)? = nil,
-        record: (ResultRecord) throws -> Void = { _ in },
+        record: (ResultRecord) throws(Failure) -> Void,
         observe: (Event) -> Void = { _ in }
-    ) rethrows -> [ResultRecord] {
+    ) throws(Failure) -> [ResultRecord] {
+        var schedule = SweepSchedule(plan: self, includingWarmups: includingWarmups)
         let measure = measure ?? measureInProcess
-        let steps = steps(includingWarmups: includingWarmups)
-        var records: [ResultRecord] = []
         let clock = ContinuousClock()
-        for (index, step) in steps.enumerated() {
-            observe(.willRun(index: index, of: steps.count, step))
+        var records: [ResultRecord] = []
+        var index = 0
+        while let step = schedule.next() {
+            observe(.willRun(index: index, planned: schedule.planned, step))
             let started = clock.now
             let outcome = measure(step)
-            observe(.didRun(index: index, of: steps.count, step, outcome, seconds: (clock.now - started) / .seconds(1)))
+            let seconds = (clock.now - started) / .seconds(1)
+            schedule.finished(step, outcome, seconds: seconds)
+            observe(
+                .didRun(
+                    index: index, planned: schedule.planned, step, outcome, seconds: seconds,
+                    secondsLeft: schedule.secondsLeft))
+            index += 1
             guard let repetition = step.repetition else {
                 continue
             }
             let result = ResultRecord(
                 runner: step.runner.id, configuration: step.configuration, repetition: repetition, outcome: outcome,
-                machine: machine)
+                machine: machine, seed: seed, sequence: records.count + 1)
             try record(result)
             records.append(result)
         }

@@ -44,6 +44,7 @@ extern CFRunLoopSourceRef CFRunLoopSourceCreate(CFAllocatorRef allocator, CFInde
 extern void CFRunLoopAddSource(CFRunLoopRef runLoop, CFRunLoopSourceRef source, CFRunLoopMode mode);
 extern void CFRunLoopSourceSignal(CFRunLoopSourceRef source);
 extern void CFRunLoopSourceInvalidate(CFRunLoopSourceRef source);
+extern CFTypeRef CFRetain(CFTypeRef object);
 extern void CFRelease(CFTypeRef object);
 extern void CFRunLoopPerformBlock(CFRunLoopRef runLoop, CFTypeRef mode, void *block);
 
@@ -80,7 +81,10 @@ typedef struct floor_worker {
     // Guarded by lock:
     int stopping;
     int state;
-    // Set by the worker before it is running, then only read:
+    // Set by the worker before it is running, then only read. The run loop is retained: CoreFoundation frees a
+    // thread's run loop when the thread exits, and teardown's wake-up can come after that (the worker may see the
+    // stop signalled and exit before teardown wakes it), so without a reference of its own teardown would wake a
+    // freed run loop. Released once the worker has been joined.
     CFRunLoopRef run_loop;
     CFRunLoopSourceRef source;
     pthread_t thread;
@@ -103,7 +107,7 @@ static void *floor_worker_main(void *info) {
     context.info = worker;
     context.perform = floor_worker_perform;
     CFRunLoopSourceRef source = CFRunLoopSourceCreate(NULL, 0, &context);
-    CFRunLoopRef runLoop = CFRunLoopGetCurrent();
+    CFRunLoopRef runLoop = (CFRunLoopRef)CFRetain(CFRunLoopGetCurrent());
     CFRunLoopAddSource(runLoop, source, kCFRunLoopDefaultMode);
     pthread_mutex_lock(&worker->lock);
     worker->source = source;
@@ -178,6 +182,7 @@ static void floor_run_loop_stop(floor_worker *workers, long count) {
         pthread_mutex_unlock(&worker->lock);
         if (exited) {
             pthread_join(worker->thread, NULL);
+            CFRelease(worker->run_loop);
             pthread_mutex_destroy(&worker->lock);
             pthread_cond_destroy(&worker->changed);
         } else if (running) {

@@ -84,7 +84,7 @@ extension ThreadingOverheadsTests {
             #expect(body.count == 3 * 2 * 2)
             let machine = MachineInfo.current()
             for row in body {
-                #expect(row["schema_version"] == "2")
+                #expect(row["schema_version"] == String(ResultSchema.version))
                 #expect(row["work_ns"] == "0")
                 #expect(row["work_spins"] == "0")
                 #expect(row["spins_per_us"] == "")
@@ -321,6 +321,28 @@ extension ThreadingOverheadsTests {
             #expect((json["comparisons"] as? [[String: Any]])?.first?["threshold"] as? Double == 0.05)
         }
 
+        @Test("validate: A/A false alarms and injected-shift detections, counted from compare's verdicts")
+        func validate() throws {
+            let directory = try TemporaryDirectory()
+            // serial-queue steady; run-loop 10% slower in B, beyond the 5% threshold with tight runs: a false alarm.
+            // task spread over ±30%: B × 1.2 lies within its noise, so the shift is missed.
+            let a = try directory.write("a.csv", Self.resultFile([("serial-queue", [100, 101, 102, 100]), ("run-loop", [900, 901, 902, 900]), ("task", [400, 520, 300, 410])]))
+            let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [101, 100, 102, 101]), ("run-loop", [990, 991, 992, 990]), ("task", [300, 410, 520, 400])]))
+            let run = bench(["validate", a, b])
+            #expect(run.status == .success, "\(run.error)")
+            #expect(run.output.contains("A/A: called faster or slower (false alarms)      1  33.3%"))
+            #expect(run.output.contains("B × 1.2 against A: called slower (detected)      2  66.7%"))
+            #expect(run.output.contains("  run-loop at 4×500: B/A 1.10"))
+            #expect(run.output.contains("  task at 4×500: 1.2"))
+            let csv = try rows(ofCSV: bench(["validate", a, b, "--shift", "1.5", "--format", "csv"]).output)
+            // Rows in the catalogue's order: run-loop, serial-queue, task.
+            #expect(csv.map { $0["runner"] } == ["run-loop", "serial-queue", "task"])
+            #expect(csv.map { $0["verdict"] } == ["slower", "same", "same"])
+            #expect(csv.map { $0["shifted_verdict"] } == ["slower", "slower", "slower"])
+            #expect(bench(["validate", a]).status == .usage)
+            #expect(bench(["validate", a, b, "--shift", "0.8"]).error.hasPrefix("Error: '--shift' expects a factor over 1"))
+        }
+
         @Test("compare and chart refuse a file that is not a result file, naming it", arguments: [["compare"], ["chart"]])
         func refusesForeignFiles(command: [String]) throws {
             let directory = try TemporaryDirectory()
@@ -333,18 +355,26 @@ extension ThreadingOverheadsTests {
             #expect(!directory.contents.contains("c.svg"))
         }
 
-        @Test("check --input: exit 0 when every check holds, 1 with the measured values when one fails")
+        @Test("check --input: exit 0 when every check holds, 1 when one fails, 3 when one cannot be decided")
         func checkInput() throws {
             let directory = try TemporaryDirectory()
             let file = try directory.write("r.csv", Self.resultFile([("serial-queue", [100, 100, 100]), ("detach-thread", [15_000, 15_000, 15_000])]))
             let pass = bench(["check", "detach-thread >= 10x serial-queue", "serial-queue <= 200ns/job", "--input", file])
             #expect(pass.status == .success)
-            #expect(pass.output.contains("PASS  detach-thread >= 10x serial-queue at 4×500: detach-thread 15.0 µs/job is 150× serial-queue 100 ns/job; needs >= 10×"))
-            #expect(pass.output.hasSuffix("bench check: all 2 checks hold\n"))
+            #expect(pass.output.contains("  PASS  detach-thread >= 10x serial-queue at 4×500: detach-thread 15.0 µs/job is 150× serial-queue 100 ns/job (95% interval 150–150×); needs >= 10×"))
+            #expect(pass.output.hasSuffix("bench check: all 2 checks hold at 95% confidence\n"))
             let fail = bench(["check", "serial-queue >= 10x detach-thread", "--input", file])
             #expect(fail.status == .failure)
-            #expect(fail.output.contains("FAIL  serial-queue >= 10x detach-thread at 4×500: serial-queue 100 ns/job is 0.0067× detach-thread 15.0 µs/job; needs >= 10×"))
-            #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed\n"))
+            #expect(fail.output.contains("  FAIL  serial-queue >= 10x detach-thread at 4×500: serial-queue 100 ns/job is 0.0067× detach-thread 15.0 µs/job (95% interval 0.0067–0.0067×); needs >= 10×"))
+            #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed, 0 inconclusive at 95% confidence\n"))
+            // Runs on both sides of the bound: the interval lies across it, and the check says it cannot tell.
+            let spread = try directory.write("s.csv", Self.resultFile([("serial-queue", [80, 90, 95, 100, 105, 110, 120, 130])]))
+            let unsure = bench(["check", "serial-queue <= 100ns/job", "--input", spread])
+            #expect(unsure.status == .inconclusive)
+            #expect(unsure.output.contains("  INCONCLUSIVE  serial-queue <= 100 ns/job at 4×500: serial-queue 102 ns/job (95% interval"))
+            #expect(unsure.output.hasSuffix("bench check: 0 of 1 check failed, 1 inconclusive at 95% confidence\n"))
+            // A lower confidence narrows the interval; 50% of these runs lies wholly below 120 ns.
+            #expect(bench(["check", "serial-queue <= 120ns/job", "--input", spread, "--confidence", "50"]).status == .success)
             let missing = bench(["check", "run-loop <= 1us/job", "--input", file])
             #expect(missing.status == .failure)
             #expect(missing.output.contains("no ok run of run-loop at 4×500"))
@@ -353,6 +383,8 @@ extension ThreadingOverheadsTests {
             // The same results as data: a row per check and configuration.
             let csv = try rows(ofCSV: bench(["check", "detach-thread >= 10x serial-queue", "serial-queue >= 10x detach-thread", "--input", file, "--format", "csv"]).output)
             #expect(csv.map { $0["outcome"] } == ["holds", "fails"])
+            #expect(csv.first?["confidence"] == "0.9500")
+            #expect(csv.first?["interval_low"] == "150.0000")
             #expect(csv.first?["subject_ns_per_job"] == "15000.000")
             #expect(csv.first?["other_ns_per_job"] == "100.000")
             let json = try #require(
@@ -363,17 +395,23 @@ extension ThreadingOverheadsTests {
             #expect(markdown.hasPrefix("- PASS  serial-queue <= 200 ns/job at 4×500"))
         }
 
-        @Test("check on a fresh run: measures only the runners named; a failing check is measured again first", .timeLimit(.minutes(1)))
+        @Test("check on a fresh run: measures only the runners named; decides at the first look it can", .timeLimit(.minutes(1)))
         func checkFreshRun() {
             let pass = bench(["check", "serial-queue <= 1s/job", "--queues", "2", "--iterations", "20"])
             #expect(pass.status == .success, "\(pass.error)")
             #expect(pass.output.contains("PASS  serial-queue <= 1000 ms/job at 2×20"))
             #expect(!pass.error.contains("single-threaded"))
-            let fail = bench(["check", "serial-queue <= 0.001ns/job", "--queues", "2", "--iterations", "20", "--retries", "1"])
+            // Decided at the first look: its runs, and no more.
+            #expect(pass.error.contains("repetition \(CheckOptions.looks[0]):"))
+            #expect(!pass.error.contains("repetition \(CheckOptions.looks[0] + 1):"))
+            #expect(!pass.error.contains("inconclusive"))
+            let fail = bench(["check", "serial-queue <= 0.001ns/job", "--queues", "2", "--iterations", "20", "--repetitions", "4"])
             #expect(fail.status == .failure)
-            #expect(fail.error.contains("bench check: measurement 1: FAIL  serial-queue <= 0.001 ns/job at 2×20"))
-            #expect(fail.error.contains("measuring serial-queue at 2×20 again (retry 1 of 1)"))
-            #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed after 2 measurements\n"))
+            #expect(fail.output.contains("FAIL  serial-queue <= 0.001 ns/job at 2×20"))
+            #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed, 0 inconclusive at 95% confidence\n"))
+            let both = bench(["check", "serial-queue <= 1s/job", "--queues", "2", "--repetitions", "4", "--budget", "5"])
+            #expect(both.status == .usage)
+            #expect(both.error.hasPrefix("Error: '--repetitions' decides every check at once, so '--budget'"))
         }
 
         @Test("chart: a well-formed SVG with axes, labels, a legend and a bar per cell")

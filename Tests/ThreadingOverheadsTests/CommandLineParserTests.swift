@@ -26,15 +26,16 @@ extension ThreadingOverheadsTests {
             try sweep(arguments).plan.configurations.map(\.description)
         }
 
-        @Test("no arguments: the 2010 sweep, every runner, 1 warm-up, 3 repetitions, a new file in results/")
+        @Test("no arguments: the 2010 sweep, every runner, warm-ups until settled, the default budget, a new file in results/")
         func defaults() throws {
             let (options, plan) = try sweep([])
             #expect(plan.configurations.map(\.description) == ["1×100000", "4×25000", "8×12500", "16×6250"])
             #expect(plan.runners == RunnerCatalogue.builtIn.standard)
             #expect(!plan.runners.contains(.mainQueue))
-            #expect(plan.repetitions == 3)
-            #expect(plan.warmup == 1)
-            #expect(plan == SweepPlan())
+            #expect(plan.repetitions == nil)
+            #expect(plan.sampling == .budget(RunOptions.defaultBudget))
+            #expect(plan.warmup == .settling)
+            #expect(plan.cells == SweepPlan().cells)
             #expect(options.run.output == .newFileInResults)
             #expect(options.format == .table)
             #expect(options.summaryPath == nil)
@@ -82,7 +83,7 @@ extension ThreadingOverheadsTests {
             ])
             #expect(plan.runners == [.serialQueue, .runLoop])
             #expect(plan.repetitions == 5)
-            #expect(plan.warmup == 0)
+            #expect(plan.warmup == .runs(0))
             #expect(options.run.output == .file(path: "out.csv"))
             #expect(plan.settings.verifyTimeout == .seconds(2))
             #expect(plan.settings.stallTimeout == .seconds(5.5))
@@ -126,7 +127,7 @@ extension ThreadingOverheadsTests {
         func check() throws {
             guard case .check(let options, let expressions, let plan?) = try CommandLineParser.parse([
                 "check", "detach-thread >= 10x serial-queue", "run-loop@8x12500 > 2x global-queue",
-                "--queues", "4", "--iterations", "500", "--retries", "1", "--repetitions", "5",
+                "--queues", "4", "--iterations", "500", "--repetitions", "5", "--confidence", "90",
             ]) else {
                 Issue.record("expected a check with a fresh run")
                 return
@@ -136,9 +137,8 @@ extension ThreadingOverheadsTests {
             #expect(plan.cells.map(\.description) == [
                 "detach-thread at 4×500", "serial-queue at 4×500", "run-loop at 8×12500", "global-queue at 8×12500",
             ])
-            #expect(plan.stages.count == 2)
             #expect(plan.repetitions == 5)
-            #expect(options.retries == 1)
+            #expect(options.confidence == 0.9)
             #expect(options.input == nil)
             #expect(options.run.output == OutputDestination.none)
 
@@ -208,7 +208,7 @@ extension ThreadingOverheadsTests {
             (["--frobnicate"], "Unknown option '--frobnicate'", nil),
             (["-q", "4"], "Unknown option '-q'", nil),
             (["-"], "Unexpected argument '-'", nil),
-            (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart, crossover", nil),
+            (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart, crossover, validate", nil),
             (["--queues"], "Missing value for '--queues <list>'", nil),
             (["--queues", "--iterations", "5"], "Missing value for '--queues <list>'", nil),
             (["--output"], "Missing value for '--output <path>'", nil),

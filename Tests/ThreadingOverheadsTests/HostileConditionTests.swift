@@ -44,7 +44,7 @@ extension ThreadingOverheadsTests {
                 processes: 48, timeout: 120,
                 [
                     "--runners", "single-threaded,verified-detach,detach-thread", "--queues", "64", "--iterations",
-                    "200", "--verify-timeout", "2", "--stall-timeout", "5",
+                    "200", "--verify-timeout", "2", "--stall-timeout", "5", "--repetitions", "3", "--warmup", "1",
                 ])
             let seconds = (ContinuousClock.now - started).timeInterval
             print("thread exhaustion: bench ended with \(run.status) after \(Format.number((seconds * 10).rounded() / 10)) s")
@@ -80,7 +80,9 @@ extension ThreadingOverheadsTests {
             #expect(!run.timedOut, "bench was still running after 2 minutes")
             #expect(run.status == 2, "\(run.error)")
             #expect(records.count == 2)
-            #expect(records.allSatisfy { $0.status != .ok })
+            // At least one run meets the exhausted limit and cannot end ok. The two run in the seed's shuffled order,
+            // and the second may find the Dispatch worker threads the first one made and finish.
+            #expect(records.contains { $0.status != .ok })
         }
 
         @Test(
@@ -100,8 +102,8 @@ extension ThreadingOverheadsTests {
             #expect(records.first?.detail.hasPrefix("pthread_create failed: Resource temporarily unavailable") == true)
         }
 
-        /// Starts a sweep whose second run is a long detach-thread run, waits until the first run's row is
-        /// written, then sends `signal`.
+        /// Starts a sweep of three rounds of a quick single-threaded run and a long detach-thread run, in shuffled
+        /// order, waits until the first run's row is written, then sends `signal`.
         func interrupt(with signal: Int32) throws -> (ProcessResult, [ResultRecord], String) {
             let bench = try #require(Environment.benchExecutable)
             let directory = try TemporaryDirectory()
@@ -110,7 +112,7 @@ extension ThreadingOverheadsTests {
             let run = try runProcess(
                 [
                     bench.path, "--runners", "single-threaded,detach-thread", "--queues", "1", "--iterations",
-                    "300000", "--warmup", "0", "--output", path,
+                    "300000", "--warmup", "0", "--repetitions", "3", "--output", path,
                 ],
                 timeout: 60
             ) { process in
@@ -121,7 +123,7 @@ extension ThreadingOverheadsTests {
                     return (text?.split(separator: "\n").count ?? 0) >= 2
                 }
                 #expect(rowWritten)
-                // The detach-thread run (300,000 threads: seconds) is now in flight.
+                // A detach-thread run (300,000 threads: seconds) is now in flight, or about to be.
                 Thread.sleep(forTimeInterval: 0.3)
                 kill(process.processIdentifier, signal)
                 signalled = .now
@@ -248,7 +250,7 @@ extension ThreadingOverheadsTests {
             }
             // 600 queues: run-loop's 600 threads are within the limit, the detach runners' 3000 are not.
             #expect(wide.exclusions.map(\.cell.runner) == [.detachThread, .verifiedDetach, .floorDetachThread])
-            #expect(wide.steps().allSatisfy { !$0.runner.traits.startsThreadPerJob })
+            #expect(wide.cells.allSatisfy { !$0.runner.traits.startsThreadPerJob })
             let run = bench(["--queues", "600", "--iterations", "1", "--runners", "detach-thread,single-threaded",
                              "--repetitions", "1", "--warmup", "0", "--output", "-", "--quiet"])
             #expect(run.status == .success)

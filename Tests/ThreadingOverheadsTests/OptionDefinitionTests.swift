@@ -13,7 +13,8 @@ extension ThreadingOverheadsTests {
         static let samples: [String: String] = [
             "queues": "2,3", "iterations": "7", "jobs": "999", "work": "5,50", "runners": "serial-queue,task",
             "repetitions": "4", "warmup": "2", "output": "out.csv", "format": "json", "summary": "s.csv",
-            "verify-timeout": "1.5", "stall-timeout": "9", "threshold": "2.5", "retries": "1", "input": "in.csv",
+            "verify-timeout": "1.5", "stall-timeout": "9", "threshold": "2.5", "input": "in.csv",
+            "budget": "30", "precision": "2", "seed": "42", "confidence": "90", "shift": "1.5",
             "title": "A title, with a comma",
         ]
 
@@ -71,16 +72,17 @@ extension ThreadingOverheadsTests {
             try check(CheckCommand.definition, help: HelpText.full(.check, catalogue: catalogue))
             try check(ChartCommand.definition, help: HelpText.full(.chart, catalogue: catalogue))
             try check(CrossoverCommand.definition, help: HelpText.full(.crossover, catalogue: catalogue))
+            try check(ValidateCommand.definition, help: HelpText.full(.validate, catalogue: catalogue))
         }
 
         @Test("defaults come from the options' own values: the help says what a command gets without the option")
-        func defaultsInHelp() {
+        func defaultsInHelp() throws {
             let sweep = HelpText.full(nil, catalogue: .builtIn)
-            #expect(sweep.contains("Recorded runs per runner and configuration (default: \(SweepPlan.defaultRepetitions))."))
+            #expect(Self.flattened(sweep).contains("instead of as many as the budget pays for (default: by the budget)."))
             #expect(sweep.contains("(default: \(RunConfiguration.reference.map { String($0.queues) }.joined(separator: ",")))"))
             let crossover = HelpText.full(.crossover, catalogue: .builtIn)
-            #expect(crossover.contains("Recorded runs per runner and configuration (default: \(CrossoverOptions().run.repetitions))."))
-            #expect(CrossoverOptions().run.repetitions != SweepPlan.defaultRepetitions)
+            let crossoverRepetitions = try #require(CrossoverOptions().run.repetitions)
+            #expect(Self.flattened(crossover).contains("as many as the budget pays for (default: \(crossoverRepetitions))."))
             #expect(Self.flattened(HelpText.full(.check, catalogue: .builtIn)).contains("or - for standard output (default: none)."))
             // The chart's panel of runners that start a thread per job names them all, floors included.
             #expect(HelpText.full(.chart, catalogue: .builtIn).contains("(detach-thread, verified-detach, floor-detach-thread)"))
@@ -115,7 +117,8 @@ extension ThreadingOverheadsTests {
             let plan = SweepPlan(
                 runners: [.serialQueue, .task], configurations: [configuration], repetitions: 4, warmup: 2,
                 settings: RunSettings(verifyTimeout: .seconds(1.5), stallTimeout: .seconds(9)))
-            for step in plan.steps(includingWarmups: false) {
+            for cell in plan.cells {
+                let step = SweepPlan.Step(cell: cell, repetition: 1)
                 let arguments = SweepCommand.childArguments(for: step, of: plan)
                 guard case .sweep(let options, let child) = try CommandLineParser.parse(arguments) else {
                     Issue.record("expected a sweep from \(arguments)")
@@ -125,7 +128,7 @@ extension ThreadingOverheadsTests {
                 #expect(child.repetitions == 1)
                 #expect(child.warmup == plan.warmup)
                 #expect(child.settings == plan.settings)
-                #expect(options.run.output == .standardOutput)
+                #expect(options.run.output == OutputDestination.standardOutput)
                 #expect(options.run.quiet)
             }
         }
@@ -147,7 +150,7 @@ extension ThreadingOverheadsTests {
                 ["--runners", "my-queue,serial-queue", "--output", "-"] + small, catalogue: catalogue)
             #expect(status == .success, "\(error)")
             let rows = try rows(ofCSV: output)
-            #expect(rows.map { $0["runner"] } == ["my-queue", "serial-queue"])
+            #expect(rows.compactMap { $0["runner"] }.sorted() == ["my-queue", "serial-queue"])
             #expect(rows.allSatisfy { $0["status"] == "ok" && $0["completed_iterations"] == "100" })
 
             let (checked, verdict, _) = bench(["check", "my-queue <= 1s/job"] + small, catalogue: catalogue)

@@ -16,13 +16,13 @@ extension ThreadingOverheadsTests {
         static func display(isTerminal: Bool, quiet: Bool) -> String {
             let captured = CapturedConsole()
             let progress = Progress(console: captured.console, quiet: quiet, isTerminal: isTerminal)
-            let steps = Array(repeating: step, count: 10)
-            progress.begin(steps)
+            progress.begin(SweepPlan(cells: [step.cell], sampling: .repetitions(10), warmup: .runs(0)))
             for index in 0..<2 {
-                progress.handle(.willRun(index: index, of: 10, step))
-                progress.handle(.didRun(index: index, of: 10, step, outcome, seconds: 2))
+                progress.handle(.willRun(index: index, planned: 10, step))
+                progress.handle(
+                    .didRun(index: index, planned: 10, step, outcome, seconds: 2, secondsLeft: Double(8 - index) * 2))
             }
-            progress.handle(.willRun(index: 2, of: 10, step))
+            progress.handle(.willRun(index: 2, planned: 10, step))
             progress.clearStatus()
             return captured.error
         }
@@ -30,7 +30,7 @@ extension ThreadingOverheadsTests {
         @Test("on a terminal: a status line with the time left, estimated from the runs so far")
         func terminal() {
             let text = Self.display(isTerminal: true, quiet: false)
-            // Seven runs of two seconds follow the third.
+            // The schedule estimates seven runs of two seconds after the third.
             #expect(text.contains("\r\u{1B}[K[3/10] serial-queue 1×1000 repetition 1 · 0:00 elapsed, about 0:14 left"))
             #expect(text.contains("[ 1/10] serial-queue 1×1000  repetition 1: 0.002000000 s, 2.00 µs/job\n"))
             #expect(text.hasSuffix("\r\u{1B}[K"))

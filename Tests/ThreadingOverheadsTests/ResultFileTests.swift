@@ -201,7 +201,7 @@ extension ThreadingOverheadsTests {
             ),
             (
                 Data((header + "\n" + row(replacing: "schema_version", with: "99")).utf8),
-                "'bad.csv' line 2 has schema version 99, newer than this bench reads (2): update bench"
+                "'bad.csv' line 2 has schema version 99, newer than this bench reads (3): update bench"
             ),
             (
                 Data((header + "\n" + row(replacing: "seconds", with: "fast")).utf8),
@@ -221,7 +221,7 @@ extension ThreadingOverheadsTests {
             ),
             (
                 Data((header + "\n" + goodRow + "\n" + goodRow.split(separator: ",").prefix(5).joined(separator: ",")).utf8),
-                "'bad.csv' line 3 has 5 fields, the header 30 (is the file cut short?)"
+                "'bad.csv' line 3 has 5 fields, the header 32 (is the file cut short?)"
             ),
             (
                 Data((header + "\n" + goodRow + "\n1,serial-queue,2,10,20,2,\"0.1").utf8),

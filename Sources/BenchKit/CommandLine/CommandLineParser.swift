@@ -10,6 +10,8 @@ public enum Command: Equatable, Sendable {
     /// Checks over a fresh run of `plan`, or over the file `--input` names (no plan).
     case check(CheckOptions, expressions: [CheckExpression], plan: SweepPlan?)
     case chart(ChartOptions)
+    /// An A/A and an injected-shift comparison of two files of the same sweep.
+    case validate(ValidateOptions)
     /// A crossover of `runners`, the control first; its plan is made once pilot runs have sized its runs.
     case crossover(CrossoverOptions, runners: [RunnerKind])
 
@@ -20,7 +22,7 @@ public enum Command: Equatable, Sendable {
             case .sweep(_, let plan): plan.runners
             case .check(_, _, let plan): plan?.runners ?? []
             case .crossover(let options, let runners): options.input == nil ? runners : []
-            case .help, .compare, .chart: []
+            case .help, .compare, .chart, .validate: []
             }
         return runners.contains { $0.traits.needsMainThread }
     }
@@ -28,7 +30,7 @@ public enum Command: Equatable, Sendable {
 
 /// `bench`'s subcommands.
 public enum Subcommand: String, Equatable, Sendable, CaseIterable {
-    case compare, check, chart, crossover
+    case compare, check, chart, crossover, validate
 }
 
 /// Turns `bench`'s arguments into a ``Command``, or a ``UsageError`` that says what is wrong.
@@ -76,6 +78,7 @@ public enum CommandLineParser {
         case .check: CheckCommand.self
         case .chart: ChartCommand.self
         case .crossover: CrossoverCommand.self
+        case .validate: ValidateCommand.self
         }
     }
 
@@ -115,3 +118,4 @@ extension CompareCommand: ParsableCommand {}
 extension CheckCommand: ParsableCommand {}
 extension ChartCommand: ParsableCommand {}
 extension CrossoverCommand: ParsableCommand {}
+extension ValidateCommand: ParsableCommand {}

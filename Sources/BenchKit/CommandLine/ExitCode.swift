@@ -6,6 +6,8 @@ public enum ExitCode: Int32, Sendable {
     case failure = 1
     /// The sweep finished, but some runs failed or stalled; their rows say why.
     case someRunsFailed = 2
+    /// `bench check`: no check failed, but some could not be decided.
+    case inconclusive = 3
     /// The command line was wrong (EX_USAGE).
     case usage = 64
 }

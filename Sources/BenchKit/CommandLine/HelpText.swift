@@ -32,6 +32,7 @@ enum HelpText {
         case .check: check
         case .chart: chart(catalogue)
         case .crossover: crossover
+        case .validate: validate
         }
     }
 
@@ -45,15 +46,13 @@ enum HelpText {
     }
 
     private static func main(_ catalogue: RunnerCatalogue) -> String {
-        let defaults = SweepPlan()
         let runnerWidth = catalogue.runners.map(\.id.count).max() ?? 0
-        let runners = catalogue.runners.map { kind in
+        let runnerList = catalogue.runners.map { kind in
             "  \(kind.id.rightPadded(to: runnerWidth))  \(kind.summary)"
                 + (kind.referenceName.map { "\n  \("".rightPadded(to: runnerWidth))  2010: \($0)" } ?? "")
         }.joined(separator: "\n")
         let configurations = RunConfiguration.reference.map(\.description).joined(separator: ", ")
-        let defaultRuns =
-            RunConfiguration.reference.count * catalogue.standard.count * (defaults.warmup + defaults.repetitions)
+        let budget = RunOptions.defaultBudget
         let optIn = catalogue.runners.filter(\.traits.isOptIn).map(\.id).joined(separator: ", ")
         let perQueue = catalogue.runners.filter { $0.traits.threadsPerQueue > 0 && $0.traits.floorOf == nil }
             .map { "\($0.id): \($0.traits.threadsPerQueue)" }.joined(separator: ", ")
@@ -71,15 +70,17 @@ enum HelpText {
               chart     Draw result files as an SVG bar chart (see 'bench chart --help').
               crossover Find the job size at which each runner's overhead stops mattering
                         (see 'bench crossover --help').
+              validate  How far compare can be trusted on this machine: an A/A and an injected-shift test
+                        on two sweeps' files (see 'bench validate --help').
 
             OPTIONS:
             \(SweepCommand.definition.optionsSection)
 
             DEFAULT SWEEP:
-            \(paragraph("The 2010 experiment's: \(RunOptions.defaultJobs) jobs as \(configurations) (queues × iterations), every runner but the opt-in ones (\(optIn)), \(defaults.warmup) warm-up and \(defaults.repetitions) recorded repetitions each: \(defaultRuns) runs. It takes about 2 minutes on a 2-core machine, most of it in the runners that start a thread per job. Each configuration runs its warm-ups first, then its repetitions round-robin over the runners."))
+            \(paragraph("The 2010 experiment's: \(RunOptions.defaultJobs) jobs as \(configurations) (queues × iterations), every runner but the opt-in ones (\(optIn)). Each cell (a runner in a configuration) warms up until two warm-ups in a row agree, then gets \(budget.minimumRuns) recorded runs at least and \(budget.maximumRuns) at most, as many as its share of a budget of \(Int(budget.seconds)) s pays for: cheap cells get many runs, the runners that start a thread per job few. A cell stops early once its estimate is within ±\(Format.number(budget.precision * 100))%. Every cell's runs are spread over the whole sweep in a shuffled order, whose seed every row records. It takes at most 3 minutes on a 2-core machine."))
 
             RUNNERS:
-            \(runners)
+            \(runnerList)
 
             OUTPUT:
             \(paragraph("Progress goes to standard error: a line per run and, on a terminal, a status line with an estimate of the time left. The summary goes to standard output, and one CSV row per recorded run to the result file as soon as the run ends (written under a temporary name and renamed when the sweep is done). With \(RunOption.output.flag) -, the CSV goes to standard output and the summary to standard error. The columns are described in results/README.md."))
@@ -132,7 +133,7 @@ enum HelpText {
         \(CompareCommand.definition.optionsSection)
 
         EXIT CODES:
-          0   compared   1   a file cannot be read or is not a result file   64   the command line was wrong
+        \(fileExitCodes("compared"))
 
         EXAMPLE:
           swift run -c release bench compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
@@ -153,14 +154,51 @@ enum HelpText {
           'serial-queue <= 200ns/job'
           'run-loop@8x12500 > 2x global-queue@8x12500'
 
-        \(paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's). A check that fails is measured again, its cells only, up to \(CheckCommand.retries.flag) times, before it fails; every attempt is reported, and the result file keeps every run.", indent: 0))
+        \(paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's).", indent: 0))
+
+        OUTCOMES:
+        \(paragraph("Each check is decided by one rule over every run of its cells, pooled: the \(CheckCommand.confidence.flag) interval (a percentile bootstrap) of what the check compares with its bound, the ratio of the two runners' costs per job or the one runner's cost, lies", indent: 0))
+          holds         wholly where the check holds: PASS
+          fails         wholly where it fails, or a runner it reads has no ok run: FAIL
+          inconclusive  across the bound: these runs cannot tell (INCONCLUSIVE)
+        \(paragraph("A fresh run looks after \(CheckOptions.looks.map(String.init).joined(separator: ", ")) runs of each cell in all, measuring again only the cells of checks still inconclusive, while \(CheckCommand.budget.flag) lasts; each look's intervals are at 1 − (1 − confidence) / \(CheckOptions.looks.count), so that looking again cannot buy a decision. With \(CheckCommand.repetitions.flag), it decides once, on that many runs. No check is ever measured again because it failed. The result file (\(RunOption.output.flag)) keeps every run.", indent: 0))
 
         OPTIONS:
         \(CheckCommand.definition.optionsSection)
 
         EXIT CODES:
-          0   every check holds   1   a check fails, or a file cannot be read   64   a malformed check or option
+          0   every check holds
+          1   a check fails, or a file cannot be read
+          3   no check fails, but some are inconclusive
+          64  a malformed check or option
           130, 143   interrupted by SIGINT, SIGTERM: no check is decided
+
+        """
+    }
+
+    /// The exit codes of a command that reads result files: `done` for 0.
+    private static func fileExitCodes(_ done: String) -> String {
+        "  0   \(done)   1   a file cannot be read or is not a result file   64   the command line was wrong"
+    }
+
+    private static var validate: String {
+        """
+        OVERVIEW: How far compare's verdicts can be trusted on this machine: an A/A test and an injected-shift test
+        on two result files of the same sweep, made one after the other.
+
+        \(usage(.validate))
+        \(paragraph("A/A: the second file against the first with compare's rule. Nothing changed between them, so every cell called faster or slower is a false alarm; their share is the false-alarm rate. Injected shift: the second file's times multiplied by \(ValidateCommand.shift.flag) against the first; the share of cells called slower is the detection rate at that shift. It also counts the cells whose headlines agree within ±\(Int(Validation.agreement * 100))%, and lists the false alarms and the cells missed.", indent: 0))
+
+        OPTIONS:
+        \(ValidateCommand.definition.optionsSection)
+
+        EXIT CODES:
+        \(fileExitCodes("validated"))
+
+        EXAMPLE:
+          swift run -c release bench --output a.csv
+          swift run -c release bench --output b.csv
+          swift run -c release bench validate a.csv b.csv
 
         """
     }

@@ -13,8 +13,15 @@ public struct RunOptions: CommandOptions {
     public var jobs: Int?
     /// Nanoseconds of work per job.
     public var work = [0]
-    public var repetitions = SweepPlan.defaultRepetitions
-    public var warmup = SweepPlan.defaultWarmup
+    /// Recorded runs per cell, exactly; nil for as many as the budget pays for.
+    public var repetitions: Int?
+    /// The time budget of the runs, in seconds, and the precision at which a cell stops early.
+    public var budget = Self.defaultBudget.seconds
+    public var precision = Self.defaultBudget.precision
+    /// Warm-up runs per cell, exactly; nil for warm-ups until the runs settle.
+    public var warmup: Int?
+    /// The seed of the sweep's order; nil for a new one.
+    public var seed: UInt64?
     public var verifyTimeout = RunSettings.defaultVerifyTimeout
     public var stallTimeout = RunSettings.defaultStallTimeout
     public var output = OutputDestination.newFileInResults
@@ -31,6 +38,9 @@ public struct RunOptions: CommandOptions {
     public static let defaultJobs = 100_000
     /// The most work a job may do, 1 s: more is surely a mistake.
     static let maximumWork = 1_000_000_000
+    /// The budget of a sweep without `--repetitions`: chosen so that the default sweep, warm-ups and the runs that
+    /// start a thread per job included, takes at most 3 minutes on a 2-core machine.
+    public static let defaultBudget = SweepPlan.Budget(seconds: 150)
 }
 
 /// The options of ``RunOptions``, each defined once; commands take those they accept.
@@ -55,11 +65,27 @@ enum RunOption {
         "runners", value: "ids", help: "Runners to run, comma-separated (see RUNNERS in 'bench --help').",
         defaultText: "all but the opt-in ones", \.runners, .names)
     static let repetitions = Option<RunOptions>(
-        "repetitions", value: "n", help: "Recorded runs per runner and configuration.", \.repetitions,
-        .count(minimum: 1))
+        "repetitions", value: "n",
+        help: "Recorded runs per runner and configuration, exactly, instead of as many as the budget pays for.",
+        defaultText: "by the budget", \.repetitions, .count(minimum: 1))
+    static let budget = Option<RunOptions>(
+        "budget", value: "seconds",
+        help: "The time the runs may take, warm-ups included, shared among the cells by need: every cell gets "
+            + "\(RunOptions.defaultBudget.minimumRuns) runs at least and \(RunOptions.defaultBudget.maximumRuns) at "
+            + "most, an equal share of the time beyond that, and what a cheap cell doesn't need goes to the others.",
+        \.budget, .secondsNumber)
+    static let precision = Option<RunOptions>(
+        "precision", value: "percent",
+        help: "Under a budget, a cell stops once the 95% interval of its estimate is within ± this of it.",
+        \.precision, .percent)
     static let warmup = Option<RunOptions>(
-        "warmup", value: "n", help: "Runs before those, not recorded, each with a tenth of the iterations.", \.warmup,
-        .count(minimum: 0))
+        "warmup", value: "n",
+        help: "Runs before those, not recorded, each with a tenth of the iterations: exactly n, instead of until "
+            + "two in a row agree within 10% (at most 5).",
+        defaultText: "until settled", \.warmup, .count(minimum: 0))
+    static let seed = Option<RunOptions>(
+        "seed", value: "n", help: "The seed of the runs' shuffled order, to replay a sweep's (every row records it).",
+        defaultText: "a new one", \.seed, .seed)
     static let output = Option<RunOptions>(
         "output", value: "path", help: "The CSV file to write, or - for standard output.", \.output,
         .destination(valueName: "path"))
@@ -150,19 +176,27 @@ extension RunOptions {
         return RunSettings(verifyTimeout: verifyTimeout, stallTimeout: stallTimeout)
     }
 
-    /// A plan of `stages` with these options' runs per cell and settings, within bench's limits.
-    func plan(stages: [[SweepPlan.Cell]]) throws(UsageError) -> SweepPlan {
-        var plan = SweepPlan(stages: stages, repetitions: repetitions, warmup: warmup, settings: try settings())
-        try PlanLimits.apply(to: &plan, allowLong: allowLong)
-        return plan
+    /// How many recorded runs each cell gets: `--repetitions`, or what the budget pays for.
+    func sampling() throws(UsageError) -> SweepPlan.Sampling {
+        guard let repetitions else {
+            return .budget(SweepPlan.Budget(seconds: budget, precision: precision))
+        }
+        for option in [RunOption.budget, RunOption.precision] where !option.arguments(for: self).isEmpty {
+            throw UsageError(
+                "'\(RunOption.repetitions.flag)' fixes the runs of every cell, so '\(option.flag)' does not apply")
+        }
+        return .repetitions(repetitions)
     }
 
-    /// A plan of every one of `runners` in every one of `configurations`, a stage per configuration.
-    func plan(runners: [RunnerKind], configurations: [RunConfiguration]) throws(UsageError) -> SweepPlan {
-        try plan(
-            stages: configurations.map { configuration in
-                runners.map { SweepPlan.Cell(runner: $0, configuration: configuration) }
-            })
+    /// A plan of `cells` with these options' sampling (or `sampling`, for a command that decides it itself),
+    /// warm-up, settings and seed, within bench's limits.
+    func plan(cells: [SweepPlan.Cell], sampling: SweepPlan.Sampling? = nil) throws(UsageError) -> SweepPlan {
+        let sampling = if let sampling { sampling } else { try self.sampling() }
+        var plan = SweepPlan(
+            cells: cells, sampling: sampling, warmup: warmup.map { .runs($0) } ?? .settling,
+            settings: try settings(), seed: seed ?? .random(in: 0...UInt64.max))
+        try PlanLimits.apply(to: &plan, allowLong: allowLong)
+        return plan
     }
 }
 

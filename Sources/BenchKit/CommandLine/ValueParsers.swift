@@ -35,6 +35,27 @@ extension ValueParser {
             text: { $0.joined(separator: ",") }, describe: { $0.joined(separator: ",") })
     }
 
+    /// `150` or `0.5` seconds, as `seconds` takes them, as a number of seconds.
+    static var secondsNumber: ValueParser<Double> {
+        ValueParser<Double>(
+            parse: { text, option throws(UsageError) in
+                try ValueParser<Duration>.seconds.parse(text, option) / .seconds(1)
+            },
+            text: { Format.number($0) }, describe: { Format.number($0) })
+    }
+
+    /// A seed: a whole number from 0 to 2⁶⁴ − 1.
+    static var seed: ValueParser<UInt64> {
+        ValueParser<UInt64>(
+            parse: { text, option throws(UsageError) in
+                guard let seed = UInt64(text) else {
+                    throw UsageError("'--\(option)' expects a whole number from 0 to \(UInt64.max), not '\(text)'")
+                }
+                return seed
+            },
+            text: { String($0) }, describe: { String($0) })
+    }
+
     /// `30` or `0.5` seconds: more than 0, at most a day.
     static var seconds: ValueParser<Duration> {
         ValueParser<Duration>(
@@ -49,6 +70,19 @@ extension ValueParser {
                 return .seconds(seconds)
             },
             text: { $0.secondsText }, describe: { $0.secondsText })
+    }
+
+    /// `1.2` or `1.2x`: a factor over 1, at most 10.
+    static var factor: ValueParser<Double> {
+        ValueParser<Double>(
+            parse: { text, option throws(UsageError) in
+                let number = text.hasSuffix("x") ? String(text.dropLast()) : text
+                guard let value = Double(number), value.isFinite, value > 1, value <= 10 else {
+                    throw UsageError("'--\(option)' expects a factor over 1 and at most 10, such as 1.2, not '\(text)'")
+                }
+                return value
+            },
+            text: { Format.number($0) }, describe: { Format.number($0) })
     }
 
     /// `5` or `5%` as 0.05: more than 0, less than 100.

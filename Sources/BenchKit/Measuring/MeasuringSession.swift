@@ -15,8 +15,9 @@ final class MeasuringSession: @unchecked Sendable {
     private let lock = NSLock()
     private let file: OutputFile
     private var records: [ResultRecord] = []
-    /// Recorded runs of every plan measured so far, made or not.
-    private var plannedRuns = 0
+    /// Recorded runs of every plan measured so far, made or not; nil once a plan under a budget, which decides its
+    /// runs as it goes, is among them.
+    private var plannedRuns: Int? = 0
     /// Runs recorded so far of each cell: a cell measured again continues its repetitions' numbering.
     private var recordedRuns: [CellKey: Int] = [:]
     private var isEnded = false
@@ -35,7 +36,7 @@ final class MeasuringSession: @unchecked Sendable {
     /// with the `Error:` line printed, if the file cannot be opened or the runs cannot be isolated.
     init?(
         command: String, output: OutputDestination, quiet: Bool, isolate: Bool, executable: URL?, console: Console,
-        onInterrupt: @escaping @Sendable (_ records: [ResultRecord], _ planned: Int, Int32) -> Void
+        onInterrupt: @escaping @Sendable (_ records: [ResultRecord], _ planned: Int?, Int32) -> Void
     ) {
         let machine = MachineInfo.current()
         if machine.build == "debug" {
@@ -88,8 +89,10 @@ final class MeasuringSession: @unchecked Sendable {
             measure = plan.measureInProcess
         }
         let includingWarmups = isolation == nil
-        lock.withLock { plannedRuns += plan.steps(includingWarmups: false).count }
-        progress.begin(plan.steps(includingWarmups: includingWarmups))
+        lock.withLock {
+            plannedRuns = plannedRuns.flatMap { runs in plan.repetitions.map { runs + $0 * plan.cells.count } }
+        }
+        progress.begin(plan)
         defer { progress.clearStatus() }
         do {
             return try plan.run(
@@ -121,14 +124,14 @@ final class MeasuringSession: @unchecked Sendable {
     /// Ends the session: finishes the file, says where its rows went (unless quiet), and returns what `conclude`
     /// makes of every run recorded (and how many were planned); 1, with the `Error:` line, if the file cannot be
     /// finished; 1 if an interrupt ended the session first.
-    func finish(_ conclude: ([ResultRecord], _ planned: Int) -> ExitCode) -> ExitCode {
+    func finish(_ conclude: ([ResultRecord], _ planned: Int?) -> ExitCode) -> ExitCode {
         end(announcing: !quiet, conclude) ?? .failure
     }
 
     /// Ends the session once, whoever calls first, holding the lock so that no other end can start meanwhile: the
     /// file finished (or, if `discarding`, removed), then `conclude`; nil if the session had already ended.
     private func end(
-        discarding: Bool = false, announcing: Bool, _ conclude: ([ResultRecord], Int) -> ExitCode
+        discarding: Bool = false, announcing: Bool, _ conclude: ([ResultRecord], Int?) -> ExitCode
     ) -> ExitCode? {
         lock.withLock {
             guard !isEnded else {

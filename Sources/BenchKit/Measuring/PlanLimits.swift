@@ -9,9 +9,10 @@ import JobRunners
 /// - Queues: at most ``maximumQueues`` per configuration, for any runner: each queue has a job and a runner of its
 ///   own in memory.
 /// - Time: a plan whose pessimistic estimate exceeds ``maximumEstimatedSeconds`` is refused unless given
-///   `--allow-long`. The estimate takes every job of every run, warm-ups included, at its work (`--work`) plus
-///   50 µs for a runner that starts a thread per job, 5 µs for one with threads per queue, and 1 µs for the
-///   others: several times what they cost on the machines measured so far.
+///   `--allow-long`. The estimate takes every job of every run, the most warm-ups included, at its work (`--work`)
+///   plus 50 µs for a runner that starts a thread per job, 5 µs for one with threads per queue, and 1 µs for the
+///   others: several times what they cost on the machines measured so far. Under a budget, the runs are its
+///   budget, or each cell's minimum runs if those cost more.
 enum PlanLimits {
     static let maximumThreads = 1_024
     static let maximumQueues = 1_000_000
@@ -47,9 +48,17 @@ enum PlanLimits {
 
     /// A pessimistic estimate of how long `plan` takes, in seconds (see the type's description).
     static func estimatedSeconds(_ plan: SweepPlan) -> Double {
-        plan.steps().reduce(0) { total, step in
-            total + Double(step.configuration.jobs)
-                * (pessimisticNanosecondsPerJob(step.runner.traits) + Double(step.configuration.workNanoseconds)) / 1e9
+        let (most, warmups) = plan.mostRunsPerCell
+        let perRun = plan.cells.map { cell in
+            Double(cell.configuration.jobs)
+                * (pessimisticNanosecondsPerJob(cell.runner.traits) + Double(cell.configuration.workNanoseconds)) / 1e9
+        }
+        let warming = perRun.reduce(0, +) * Double(warmups) / 10
+        switch plan.sampling {
+        case .repetitions:
+            return warming + perRun.reduce(0, +) * Double(most)
+        case .budget(let budget):
+            return warming + max(budget.seconds, perRun.reduce(0, +) * Double(budget.minimumRuns))
         }
     }
 

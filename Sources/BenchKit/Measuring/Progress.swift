@@ -18,10 +18,8 @@ final class Progress {
     private let quiet: Bool
     private let clock = ContinuousClock()
     private var started: ContinuousClock.Instant?
-    /// Seconds each finished run took, by runner and the run's shape (a warm-up's is a tenth of its cell's), for
-    /// the estimate.
-    private var durations: [SweepPlan.Cell: [Double]] = [:]
-    private var remainingSteps: [SweepPlan.Step] = []
+    /// The schedule's estimate of the time its planned runs still take, as of the last run.
+    private var secondsLeft = 0.0
     private var hasStatusLine = false
     /// The longest runner id in the sweep, to align the lines.
     private var runnerWidth = 0
@@ -35,11 +33,11 @@ final class Progress {
         self.isTerminal = isTerminal
     }
 
-    /// Starts the clock for a sweep of `steps`.
-    func begin(_ steps: [SweepPlan.Step]) {
+    /// Starts the clock for a sweep of `plan`.
+    func begin(_ plan: SweepPlan) {
         started = clock.now
-        remainingSteps = steps
-        runnerWidth = steps.map(\.runner.id.count).max() ?? 0
+        secondsLeft = 0
+        runnerWidth = plan.runners.map(\.id.count).max() ?? 0
     }
 
     func handle(_ event: SweepPlan.Event) {
@@ -47,28 +45,24 @@ final class Progress {
             return
         }
         switch event {
-        case .willRun(let index, let count, let step):
+        case .willRun(let index, let planned, let step):
             guard isTerminal else {
                 return
             }
-            var status = "[\(index + 1)/\(count)] \(step.runner.id) \(step.configuration) \(Self.which(step))"
+            var status = "[\(index + 1)/\(planned)] \(step.runner.id) \(step.configuration) \(Self.which(step))"
             if let started {
-                let elapsed = (clock.now - started).timeInterval
-                let left = estimatedSecondsLeft()
-                if elapsed + left > Self.estimateAfter {
-                    status += " · \(Self.clockText(elapsed)) elapsed, about \(Self.clockText(left)) left"
+                let elapsed = (clock.now - started) / .seconds(1)
+                if elapsed + secondsLeft > Self.estimateAfter {
+                    status += " · \(Self.clockText(elapsed)) elapsed, about \(Self.clockText(secondsLeft)) left"
                 }
             }
             console.error("\r\u{1B}[K" + status)
             hasStatusLine = true
-        case .didRun(let index, let count, let step, let outcome, let seconds):
-            durations[Self.shape(of: step), default: []].append(seconds)
-            if !remainingSteps.isEmpty {
-                remainingSteps.removeFirst()
-            }
-            let position = String(index + 1).leftPadded(to: String(count).count)
+        case .didRun(let index, let planned, let step, let outcome, _, let left):
+            secondsLeft = left
+            let position = String(index + 1).leftPadded(to: String(planned).count)
             line(
-                "[\(position)/\(count)] \(step.runner.id.rightPadded(to: runnerWidth)) \(step.configuration)  "
+                "[\(position)/\(planned)] \(step.runner.id.rightPadded(to: runnerWidth)) \(step.configuration)  "
                     + "\(Self.which(step)): \(Self.summary(of: outcome, jobs: step.configuration.jobs))")
         }
     }
@@ -85,36 +79,6 @@ final class Progress {
             console.error("\r\u{1B}[K")
             hasStatusLine = false
         }
-    }
-
-    /// For each step left: the mean time of finished runs of the same runner and configuration, else the same
-    /// runner's mean time per job, else all runs' mean time per job, times its jobs.
-    private func estimatedSecondsLeft() -> Double {
-        var perJobByRunner: [RunnerKind: (seconds: Double, jobs: Double)] = [:]
-        var total = (seconds: 0.0, jobs: 0.0)
-        for (shape, times) in durations {
-            let seconds = times.reduce(0, +)
-            let jobs = Double(shape.configuration.jobs * times.count)
-            perJobByRunner[shape.runner, default: (0, 0)].seconds += seconds
-            perJobByRunner[shape.runner, default: (0, 0)].jobs += jobs
-            total.seconds += seconds
-            total.jobs += jobs
-        }
-        guard total.jobs > 0 else {
-            return 0
-        }
-        return remainingSteps.dropFirst().reduce(0) { sum, step in
-            if let times = durations[Self.shape(of: step)] {
-                return sum + times.reduce(0, +) / Double(times.count)
-            }
-            let rate = perJobByRunner[step.runner].map { $0.seconds / $0.jobs } ?? total.seconds / total.jobs
-            return sum + rate * Double(step.configuration.jobs)
-        }
-    }
-
-    /// The runner and the shape of the run `step` makes.
-    private static func shape(of step: SweepPlan.Step) -> SweepPlan.Cell {
-        SweepPlan.Cell(runner: step.runner, configuration: step.configuration)
     }
 
     private static func which(_ step: SweepPlan.Step) -> String {

@@ -4,9 +4,11 @@ import JobRunners
 
 /// `bench check EXPR…`: assertions about overhead, for CI, over a fresh run or an existing result file.
 ///
-/// On a fresh run, a check that fails is measured again, up to `--retries` times, before it fails: a noisy
-/// machine can make any one measurement wrong. Each new measurement of a cell replaces the last in the decision
-/// (the result file keeps every run), every attempt is reported, and the verdict says how many measurements it took.
+/// Each check is decided by one rule over every run of its cells, pooled (``CheckExpression/evaluate(on:confidence:)``):
+/// it holds, fails, or is inconclusive. A fresh run looks at its runs up to four times, after 6, 12, 24 and 48 runs
+/// of each cell, and measures more only the cells of checks still inconclusive, while its budget lasts; the
+/// confidence is split among the looks, so that looking again cannot make a decision likelier than the confidence
+/// says. With `--repetitions`, it decides once, on that many runs.
 enum CheckCommand {
     static func run(
         _ options: CheckOptions, expressions: [CheckExpression], plan: SweepPlan?, console: Console, executable: URL?
@@ -19,8 +21,8 @@ enum CheckCommand {
                 console.error("Error: \(error)\n")
                 return .failure
             }
-            return conclude(
-                expressions.flatMap { $0.evaluate(on: report) }, attempts: 1, format: options.format, console: console)
+            let results = expressions.flatMap { $0.evaluate(on: report, confidence: options.confidence) }
+            return conclude(results, looks: nil, format: options.format, console: console)
         }
         guard
             let session = MeasuringSession(
@@ -37,48 +39,69 @@ enum CheckCommand {
                 "bench check: not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): "
                     + exclusion.reason)
         }
-        guard var records = session.measure(plan) else {
-            return .failure
-        }
-        var results = expressions.flatMap { $0.evaluate(on: Report(records: records)) }
-        var attempts = 1
-        while attempts <= options.retries, results.contains(where: { !$0.holds }) {
-            let failing = results.filter { !$0.holds }
-            let cells = Set(failing.flatMap(\.cells))
-            for result in failing {
-                console.error("bench check: measurement \(attempts): \(line(for: result))\n")
-            }
-            let again = plan.restricted(to: Set(plan.cells.filter { cells.contains($0.key) }))
-            console.error(
-                "bench check: \(count(failing.count, "check")) failed; measuring "
-                    + "\(again.cells.map(\.description).joined(separator: ", ")) again "
-                    + "(retry \(attempts) of \(options.retries))\n")
-            guard let remeasured = session.measure(again) else {
+        let looks = options.run.repetitions == nil ? CheckOptions.looks : [plan.repetitions ?? 1]
+        // Bonferroni over the looks: each look's intervals at 1 − (1 − confidence) / looks.
+        let confidence = 1 - (1 - options.confidence) / Double(looks.count)
+        let clock = ContinuousClock()
+        let started = clock.now
+        var records: [ResultRecord] = []
+        var decided: [CheckResult] = []
+        var undecided = expressions
+        var next = plan
+        for (look, total) in looks.enumerated() {
+            guard let made = session.measure(next) else {
                 return .failure
             }
-            let replaced = Set(again.cells.map(\.key))
-            records = records.filter { !replaced.contains($0.key) } + remeasured
-            results = expressions.flatMap { $0.evaluate(on: Report(records: records)) }
-            attempts += 1
+            records += made
+            let report = Report(records: records)
+            let results = undecided.flatMap { $0.evaluate(on: report, confidence: confidence) }
+            decided += results.filter { $0.outcome != .inconclusive || look == looks.count - 1 }
+            let open = results.filter { $0.outcome == .inconclusive }
+            undecided = expressions.filter { expression in open.contains { $0.expression == expression } }
+            guard look < looks.count - 1, !open.isEmpty else {
+                break
+            }
+            // The next look doubles every undecided cell's runs, if the budget pays for it at this pace.
+            let elapsed = (clock.now - started) / .seconds(1)
+            let cells = Set(open.flatMap(\.cells))
+            let more = looks[look + 1] - total
+            let runs = Double(records.count)
+            let cost = elapsed / max(runs, 1) * Double(more * cells.count)
+            guard elapsed + cost <= options.run.budget else {
+                decided += open
+                session.progress.line(
+                    "bench check: \(count(open.count, "check")) still inconclusive after \(total) runs a cell; "
+                        + "\(more) more of each would exceed the budget of \(Progress.clockText(options.run.budget))")
+                break
+            }
+            session.progress.line(
+                "bench check: \(count(open.count, "check")) inconclusive after \(total) runs a cell; measuring "
+                    + "\(cells.map(\.description).sorted().joined(separator: ", ")) \(more) times more")
+            next = SweepPlan(
+                cells: plan.cells.filter { cells.contains($0.key) }, sampling: .repetitions(more), warmup: .runs(0),
+                settings: plan.settings, seed: plan.seed &+ UInt64(look + 1))
         }
+        let results = expressions.flatMap { expression in decided.filter { $0.expression == expression } }
         return session.finish { _, _ in
-            conclude(results, attempts: attempts, format: options.format, console: console)
+            conclude(results, looks: looks.count, format: options.format, console: console)
         }
     }
 
-    /// Prints every result and returns 0 if all hold, 1 if any fails.
+    /// Prints every result; returns 0 if all hold, 1 if any fails, 3 if none fails but some are inconclusive.
     private static func conclude(
-        _ results: [CheckResult], attempts: Int, format: OutputFormat, console: Console
+        _ results: [CheckResult], looks: Int?, format: OutputFormat, console: Console
     ) -> ExitCode {
-        let failed = results.filter { !$0.holds }.count
-        let measured = attempts > 1 ? " after \(attempts) measurements" : ""
+        let failed = results.filter { $0.outcome == .fails }.count
+        let inconclusive = results.filter { $0.outcome == .inconclusive }.count
+        let confidence = results.first.map { " at \(Format.number($0.confidence * 100))% confidence" } ?? ""
         let verdict =
             if results.isEmpty {
                 "bench check: nothing to check"
-            } else if failed == 0 {
-                "bench check: \(results.count == 1 ? "the check holds" : "all \(results.count) checks hold")\(measured)"
+            } else if failed == 0, inconclusive == 0 {
+                "bench check: \(results.count == 1 ? "the check holds" : "all \(results.count) checks hold")\(confidence)"
             } else {
-                "bench check: \(failed) of \(count(results.count, "check")) failed\(measured)"
+                "bench check: \(failed) of \(count(results.count, "check")) failed, \(inconclusive) inconclusive"
+                    + confidence
             }
         let output = CommandOutput(
             document: {
@@ -88,9 +111,12 @@ enum CheckCommand {
                 return document
             },
             csv: { CSV.text(columns, results) },
-            json: { .object(["checks": .records(columns, results), "measurements": .integer(attempts)]) })
+            json: { .object(["checks": .records(columns, results), "looks": looks.map(JSONValue.integer) ?? .null]) })
         console.output(output.render(format))
-        return !results.isEmpty && failed == 0 ? .success : .failure
+        if results.isEmpty || failed > 0 {
+            return .failure
+        }
+        return inconclusive > 0 ? .inconclusive : .success
     }
 
     /// The columns of a check's result in one configuration, for csv and json.
@@ -99,7 +125,10 @@ enum CheckCommand {
         DataColumn("queues") { .integer($0.configuration.queues) },
         DataColumn("iterations") { .integer($0.configuration.iterations) },
         DataColumn("work_ns") { .integer($0.configuration.workNanoseconds) },
-        DataColumn("outcome") { .text($0.holds ? "holds" : "fails") },
+        DataColumn("outcome") { .text($0.outcome.rawValue) },
+        DataColumn("confidence") { .decimal($0.confidence, places: 4) },
+        DataColumn("interval_low") { .decimal($0.interval?.lowerBound, places: 4) },
+        DataColumn("interval_high") { .decimal($0.interval?.upperBound, places: 4) },
         DataColumn("subject_ns_per_job") { .decimal($0.subjectNanosecondsPerJob, places: 3) },
         DataColumn("other_ns_per_job") { .decimal($0.otherNanosecondsPerJob, places: 3) },
         DataColumn("detail") { .text($0.explanation) },
@@ -107,7 +136,13 @@ enum CheckCommand {
 
     /// `PASS  detach-thread >= 10x serial-queue at 4×500: detach-thread 15.7 µs/job is 105× …`
     private static func line(for result: CheckResult) -> String {
-        "\(result.holds ? "PASS" : "FAIL")  \(result.expression) at \(result.configuration): \(result.explanation)"
+        let word =
+            switch result.outcome {
+            case .holds: "PASS"
+            case .fails: "FAIL"
+            case .inconclusive: "INCONCLUSIVE"
+            }
+        return "\(word)  \(result.expression) at \(result.configuration): \(result.explanation)"
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {

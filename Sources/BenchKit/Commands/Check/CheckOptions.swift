@@ -8,21 +8,33 @@ public struct CheckOptions: CommandOptions {
     public var run: RunOptions
     /// A result file to check instead of a fresh run.
     public var input: String?
-    /// For a fresh run: how many times to measure a failing check's cells again before failing it.
-    public var retries = 2
+    /// The confidence of each check's interval.
+    public var confidence = CheckResult.defaultConfidence
     public var format = OutputFormat.table
 
     public init() {
         run = RunOptions()
         run.output = .none
+        run.budget = Self.defaultBudget
     }
+
+    /// How long a fresh run may measure undecided checks again, in seconds.
+    public static let defaultBudget = 60.0
+    /// Recorded runs per cell at each look, while no `--repetitions` fixes them: 6, then 12, 24 and 48 in all.
+    public static let looks = [6, 12, 24, 48]
 }
 
 extension CheckCommand {
     static let input = SharedOption.input(\CheckOptions.input, help: "Check this result file instead of running.")
-    static let retries = Option<CheckOptions>(
-        "retries", value: "n", help: "How many times a failing check is measured again before it fails; 0 for never.", \.retries,
-        .count(minimum: 0))
+    static let confidence = Option<CheckOptions>(
+        "confidence", value: "percent",
+        help: "The confidence of each check's interval: a check holds or fails only if its interval lies wholly on "
+            + "one side of its bound.",
+        \.confidence, .percent)
+    static let budget = RunOption.budget.withHelp(
+        "How long a fresh run may go on measuring the cells of checks not yet decided.")
+    static let repetitions = RunOption.repetitions.withHelp(
+        "Recorded runs per cell, exactly, decided at once, instead of measuring more while undecided.")
     static let output = RunOption.output.withHelp(
         "Also write every run measured as a result file, or - for standard output.")
     static let format = SharedOption.format(
@@ -31,14 +43,14 @@ extension CheckCommand {
             + "json a row each.")
     /// The options that shape a fresh run, which `--input` leaves nothing to do for.
     static let measuring = [
-        RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work, RunOption.repetitions,
-        RunOption.warmup, output, RunOption.isolate, RunOption.verifyTimeout, RunOption.stallTimeout,
+        RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work, repetitions, budget,
+        RunOption.warmup, RunOption.seed, output, RunOption.isolate, RunOption.verifyTimeout, RunOption.stallTimeout,
     ].map { $0.lifted(\CheckOptions.run) }
 
     /// `bench check`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<CheckOptions>(
         name: "bench check", arguments: "<check>...",
-        options: [input, retries, format] + measuring
+        options: [input, confidence, format] + measuring
             + [RunOption.quiet, RunOption.allowLong].map { $0.lifted(\CheckOptions.run) })
 
     /// The checks a command line asks for, and the fresh run that measures them (nil with `--input`).
@@ -62,16 +74,18 @@ extension CheckCommand {
                     "'\(input.flag)' checks an existing file, so '\(given.flag)', which shapes a fresh run, does "
                         + "not apply")
             }
-            if !retries.arguments(for: options).isEmpty {
-                throw UsageError("'\(retries.flag)' re-measures a fresh run, so it does not apply with '\(input.flag)'")
-            }
             return .check(options, expressions: expressions, plan: nil)
+        }
+        if options.run.repetitions != nil, !budget.lifted(\CheckOptions.run).arguments(for: options).isEmpty {
+            throw UsageError(
+                "'\(repetitions.flag)' decides every check at once, so '\(budget.flag)', the time for measuring "
+                    + "more, does not apply")
         }
         return .check(options, expressions: expressions, plan: try plan(expressions, options.run, catalogue))
     }
 
     /// The cells the checks read: each check's runners in the configuration it names, or, if it names none, in
-    /// every configuration of the run options; a stage per configuration.
+    /// every configuration of the run options; as many runs of each as the first look takes.
     private static func plan(
         _ expressions: [CheckExpression], _ options: RunOptions, _ catalogue: RunnerCatalogue
     ) throws(UsageError) -> SweepPlan {
@@ -86,10 +100,7 @@ extension CheckCommand {
                 cells += runners.map { SweepPlan.Cell(runner: $0, configuration: configuration) }
             }
         }
-        cells = cells.uniqued()
-        let stages = cells.map(\.configuration).uniqued().map { configuration in
-            cells.filter { $0.configuration == configuration }
-        }
-        return try options.plan(stages: stages)
+        // The budget is the check's own, for looking again; each look's runs are fixed.
+        return try options.plan(cells: cells, sampling: .repetitions(options.repetitions ?? CheckOptions.looks[0]))
     }
 }

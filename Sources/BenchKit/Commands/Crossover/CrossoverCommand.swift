@@ -20,10 +20,11 @@ enum CrossoverCommand {
                 return .failure
             }
         }
-        // Work size by work size, each runner in turn and the repetitions round-robin, so that a drift of the
-        // machine falls on a runner and the control alike.
+        // Every runner at every work size; the plan spreads their runs over the whole sweep in a shuffled order, so
+        // that a drift of the machine falls on a runner and the control alike.
         let iterations = runners.map { iterationsPerRun($0, options: options) }
-        let stages = ([0] + options.run.work).uniqued().map { work in
+        let sizes = ([0] + options.run.work).uniqued()
+        let cells = sizes.flatMap { work in
             zip(runners, iterations).map { runner, iterations in
                 SweepPlan.Cell(
                     runner: runner,
@@ -32,7 +33,7 @@ enum CrossoverCommand {
         }
         let plan: SweepPlan
         do {
-            plan = try options.run.plan(stages: stages)
+            plan = try options.run.plan(cells: cells)
         } catch {
             BenchCommand.report(UsageError(error.message, command: .crossover), console: console)
             return .usage
@@ -51,8 +52,8 @@ enum CrossoverCommand {
         }
         if !options.run.quiet {
             session.progress.line(
-                "bench crossover: \(runners.count) runners × \(stages.count) work sizes, one queue, "
-                    + "\(plan.warmup) warm-up + \(plan.repetitions) repetitions each; results to \(session.resultPath)")
+                "bench crossover: \(runners.count) runners × \(sizes.count) work sizes, one queue: "
+                    + SweepCommand.describe(plan) + "; results to \(session.resultPath)")
         }
         guard session.measure(plan) != nil else {
             return .failure

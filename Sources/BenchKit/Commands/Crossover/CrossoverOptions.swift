@@ -31,7 +31,7 @@ extension CrossoverCommand {
     static let measuring =
         [RunOption.runners.lifted(\CrossoverOptions.run), work]
         + [
-            RunOption.repetitions, RunOption.warmup,
+            RunOption.repetitions, RunOption.warmup, RunOption.seed,
             RunOption.output.withHelp("The CSV file of the runs, or - for standard output."), RunOption.verifyTimeout,
             RunOption.stallTimeout,
         ].map { $0.lifted(\CrossoverOptions.run) }

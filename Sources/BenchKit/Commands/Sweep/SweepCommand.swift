@@ -34,10 +34,9 @@ enum SweepCommand {
         }
         if !options.run.quiet {
             let isolation = options.run.isolate ? ", each recorded run in a fresh process" : ""
-            let runs = plan.steps(includingWarmups: !options.run.isolate).count
             progress.line(
-                "bench: \(runs) runs: \(plan.runners.count) runners × \(plan.configurations.count) configurations × "
-                    + "(\(plan.warmup) warm-up + \(plan.repetitions) repetitions)\(isolation)"
+                "bench: \(plan.runners.count) runners × \(plan.configurations.count) configurations: "
+                    + Self.describe(plan) + isolation
                     + (session.resultPath.isEmpty ? "" : "; results to \(session.resultPath)"))
         }
         guard session.measure(plan) != nil else {
@@ -48,13 +47,31 @@ enum SweepCommand {
         }
     }
 
+    /// How a plan runs each cell, in words: `1 warm-up + 3 repetitions each, seed 42`.
+    static func describe(_ plan: SweepPlan) -> String {
+        let warmup =
+            switch plan.warmup {
+            case .runs(let count): "\(count) warm-up\(count == 1 ? "" : "s")"
+            case .untilSettled(let maximum, let tolerance):
+                "warm-ups until two agree within \(Format.number(tolerance * 100))% (at most \(maximum))"
+            }
+        let runs =
+            switch plan.sampling {
+            case .repetitions(let count): "\(count) repetition\(count == 1 ? "" : "s") each"
+            case .budget(let budget):
+                "a budget of \(Progress.clockText(budget.seconds)) shared by need (\(budget.minimumRuns) to "
+                    + "\(budget.maximumRuns) runs each, until within ±\(Format.number(budget.precision * 100))%)"
+            }
+        return "\(warmup), then \(runs), in a shuffled order (seed \(plan.seed))"
+    }
+
     /// What ends a sweep, normally or on an interrupt: the summary file, the summary, the exit code.
     private struct Conclusion: Sendable {
         let options: SweepOptions
         let catalogue: RunnerCatalogue
         let console: Console
 
-        func conclude(_ records: [ResultRecord], planned: Int, interruptedBy signal: Int32?) -> ExitCode {
+        func conclude(_ records: [ResultRecord], planned: Int?, interruptedBy signal: Int32?) -> ExitCode {
             let machine = records.first?.machine ?? MachineInfo.current()
             let summary = SweepSummary(
                 report: Report(records: records), machine: machine, catalogue: catalogue,
@@ -78,8 +95,8 @@ enum SweepCommand {
             // With the CSV on standard output, the summary goes to standard error so that the output stays one CSV.
             let show = options.run.output == .standardOutput ? console.error : console.output
             let interruption = signal.map {
-                "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs of \(planned) planned: "
-                    + "the summary covers those.\n"
+                "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs"
+                    + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those.\n"
             }
             if options.format == .table || options.format == .markdown {
                 show("\n" + (interruption ?? "") + summary.output.render(options.format))

@@ -44,7 +44,8 @@ extension SweepCommand {
         name: "bench", arguments: "",
         options: [
             RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work, RunOption.runners,
-            RunOption.repetitions, RunOption.warmup, RunOption.output,
+            RunOption.repetitions, RunOption.budget, RunOption.precision, RunOption.warmup, RunOption.seed,
+            RunOption.output,
         ].map { $0.lifted(\SweepOptions.run) }
             + [format, summary, metrics]
             + [
@@ -60,7 +61,7 @@ extension SweepCommand {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
         let plan = try options.run.plan(
-            runners: try options.run.runnerKinds(in: catalogue), configurations: try options.run.configurations())
+            cells: SweepPlan.cells(try options.run.runnerKinds(in: catalogue), try options.run.configurations()))
         return .sweep(options, plan)
     }
 
@@ -73,7 +74,9 @@ extension SweepCommand {
         child.run.iterations = [step.configuration.iterations]
         child.run.work = [step.configuration.workNanoseconds]
         child.run.repetitions = 1
-        child.run.warmup = plan.warmup
+        if case .runs(let count) = plan.warmup {
+            child.run.warmup = count
+        }
         child.run.verifyTimeout = plan.settings.verifyTimeout
         child.run.stallTimeout = plan.settings.stallTimeout
         child.run.output = .standardOutput

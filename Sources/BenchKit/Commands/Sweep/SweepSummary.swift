@@ -64,6 +64,18 @@ struct SweepSummary {
                 "What the runs cost the machine (medians of the ok runs; threads and memory: the most seen)")
             document.table(Self.metricsTable(report.cells))
         }
+        let multimodal = report.cells.compactMap { cell in cell.modesText.map { (cell, $0) } }
+        if !multimodal.isEmpty {
+            document.heading(
+                "Modes: cells whose runs form clusters apart (each mode's median cost per job and share of the runs; "
+                    + "a single headline hides which mode a sweep lands in)")
+            document.table(
+                TextTable(
+                    columns: ["runner", "configuration", "ok", "modes"],
+                    rows: multimodal.map { cell, text in
+                        [cell.runner, cell.configuration.description, "\(cell.okRuns)", text]
+                    }, rightAligned: [2]))
+        }
         let warnings = report.cells.flatMap { cell in cell.warnings.map { "\(cell.key): \($0)" } }
         if !warnings.isEmpty {
             document.heading("Warnings")

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The headline estimate of a cell's cost per run, and its 95% interval: what tables lead with, what comparisons and
+/// checks weigh, and what a budgeted sweep measures until it is precise enough.
+public enum Estimate {
+    /// The headline of `values` (times in any order); nil for none.
+    public static func headline(_ values: [Double]) -> Double? {
+        Statistics.median(values)
+    }
+
+    /// The 95% interval of the median, from order statistics alone (no assumption of shape): between the order
+    /// statistics of ranks ⌊(n − 1.96√n) / 2⌋ and ⌈1 + (n + 1.96√n) / 2⌉, the normal approximation of the
+    /// binomial ranks; the whole sample below six values, where no narrower interval reaches 95%.
+    public static func interval(_ values: [Double]) -> ClosedRange<Double>? {
+        let sorted = values.sorted()
+        guard let first = sorted.first, let last = sorted.last else {
+            return nil
+        }
+        let count = Double(sorted.count)
+        guard sorted.count >= 6 else {
+            return first...last
+        }
+        let lower = max(1, Int(((count - 1.96 * count.squareRoot()) / 2).rounded(.down)))
+        let upper = min(sorted.count, Int((1 + (count + 1.96 * count.squareRoot()) / 2).rounded(.up)))
+        return sorted[lower - 1]...sorted[upper - 1]
+    }
+
+    /// Half the interval's width over the headline; nil without a headline above 0.
+    public static func relativeHalfWidth(_ values: [Double]) -> Double? {
+        guard let headline = headline(values), headline > 0, let interval = interval(values) else {
+            return nil
+        }
+        return (interval.upperBound - interval.lowerBound) / 2 / headline
+    }
+}

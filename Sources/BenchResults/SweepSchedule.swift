@@ -1,0 +1,247 @@
+import JobRunners
+
+/// The order of a plan's runs, decided as they go.
+///
+/// 1. Warm-ups: rounds over the cells still warming up, each round in a shuffled order. With
+///    ``SweepPlan/Warmup/untilSettled(maximum:tolerance:)`` a cell stops warming up once two warm-ups in a row cost
+///    the same per job within the tolerance.
+/// 2. Recorded runs. With ``SweepPlan/Sampling/repetitions(_:)``: rounds of every cell, each in a shuffled order.
+///    Under a ``SweepPlan/Budget``: a pilot round (one run of every cell, shuffled) shows what a run of each cell
+///    costs; then each cell gets the runs its share of the budget pays for (``allocate``); then every cell's runs
+///    are placed at stratified random points of the rest of the sweep, so each is spread evenly over it, and run in
+///    that order. A cell whose estimate is within the precision asked, with its minimum runs made, drops the rest
+///    of its runs; once the budget is spent, so does every cell that has its minimum.
+///
+/// All randomness comes from a generator seeded with the plan's seed.
+struct SweepSchedule {
+    private let plan: SweepPlan
+    private var generator: SplitMix64
+    /// Runs planned and not yet made, in order.
+    private var queue: [SweepPlan.Step] = []
+    private var phase: Phase
+    private var cells: [SweepPlan.Cell: CellRecord] = [:]
+    /// Seconds of every run so far.
+    private var spent = 0.0
+    /// Runs planned so far, made ones included.
+    private(set) var planned = 0
+
+    /// A cell stops early for precision only with this many runs at least: below 6 the 95% interval of a median
+    /// is the whole sample, whose coverage is far less than 95% (75% for 3 runs); 8 leaves a margin.
+    static let fewestRunsToStop = 8
+
+    private enum Phase {
+        case warmingUp(round: Int)
+        case piloting
+        case recording
+    }
+
+    /// What the schedule knows of a cell so far.
+    private struct CellRecord {
+        /// Costs per job of the warm-ups, in order.
+        var warmupCosts: [Double] = []
+        var warmupSeconds: [Double] = []
+        var isWarm = false
+        /// Seconds of the recorded runs, and the times of the `ok` ones in nanoseconds.
+        var seconds: [Double] = []
+        var nanoseconds: [Double] = []
+        /// Recorded runs planned so far, made or not.
+        var plannedRuns = 0
+
+        /// Seconds a recorded run takes, by the runs so far; a warm-up's times ten before any.
+        var secondsPerRun: Double? {
+            if !seconds.isEmpty {
+                return seconds.reduce(0, +) / Double(seconds.count)
+            }
+            return warmupSeconds.last.map { $0 * 10 }
+        }
+    }
+
+    init(plan: SweepPlan, includingWarmups: Bool) {
+        self.plan = plan
+        generator = SplitMix64(seed: plan.seed)
+        for cell in plan.cells {
+            cells[cell] = CellRecord()
+        }
+        let warmups = plan.mostRunsPerCell.warmups
+        if includingWarmups, warmups > 0 {
+            phase = .warmingUp(round: 1)
+            enqueue(plan.cells.shuffled(using: &generator).map { SweepPlan.Step(cell: $0, repetition: nil) })
+        } else {
+            phase = .piloting
+            startRecording()
+        }
+    }
+
+    /// The next run to make; nil when the sweep is done.
+    mutating func next() -> SweepPlan.Step? {
+        if queue.isEmpty {
+            advance()
+        }
+        return queue.isEmpty ? nil : queue.removeFirst()
+    }
+
+    /// Takes note of a run made.
+    mutating func finished(_ step: SweepPlan.Step, _ outcome: RunOutcome, seconds: Double) {
+        spent += seconds
+        let jobs = Double(step.configuration.jobs)
+        guard step.repetition != nil else {
+            cells[step.cell]?.warmupSeconds.append(seconds)
+            // A warm-up that is not ok counts as settled: warming up cannot help a run that fails.
+            cells[step.cell]?.warmupCosts.append(outcome.nanoseconds.map { Double($0) / jobs } ?? .nan)
+            return
+        }
+        cells[step.cell]?.seconds.append(seconds)
+        if let nanoseconds = outcome.nanoseconds {
+            cells[step.cell]?.nanoseconds.append(Double(nanoseconds))
+        }
+        guard case .budget(let budget) = plan.sampling, case .recording = phase, let record = cells[step.cell] else {
+            return
+        }
+        if record.seconds.count >= max(budget.minimumRuns, Self.fewestRunsToStop),
+            let width = Estimate.relativeHalfWidth(record.nanoseconds), width <= budget.precision
+        {
+            drop(step.cell)
+        }
+        if spent > budget.seconds {
+            for (cell, record) in cells where record.seconds.count >= budget.minimumRuns {
+                drop(cell)
+            }
+        }
+    }
+
+    /// Seconds the runs still planned will take, by what runs of each cell took so far.
+    var secondsLeft: Double {
+        queue.reduce(0) { total, step in
+            let perRun = cells[step.cell]?.secondsPerRun ?? 0
+            return total + (step.repetition == nil ? perRun / 10 : perRun)
+        }
+    }
+
+    private mutating func enqueue(_ steps: [SweepPlan.Step]) {
+        queue += steps
+        planned += steps.count
+    }
+
+    /// Removes the runs of `cell` still planned.
+    private mutating func drop(_ cell: SweepPlan.Cell) {
+        let before = queue.count
+        queue.removeAll { $0.cell == cell }
+        planned -= before - queue.count
+    }
+
+    /// Plans the next runs, once those planned are made.
+    private mutating func advance() {
+        switch phase {
+        case .warmingUp(let round):
+            for (cell, record) in cells where !record.isWarm && isSettled(record, after: round) {
+                cells[cell]?.isWarm = true
+            }
+            let cold = plan.cells.filter { cells[$0]?.isWarm == false }
+            if cold.isEmpty {
+                phase = .piloting
+                startRecording()
+            } else {
+                phase = .warmingUp(round: round + 1)
+                enqueue(cold.shuffled(using: &generator).map { SweepPlan.Step(cell: $0, repetition: nil) })
+            }
+        case .piloting:
+            phase = .recording
+            guard case .budget(let budget) = plan.sampling else {
+                return
+            }
+            planRecordedRuns(budget)
+        case .recording:
+            return
+        }
+    }
+
+    /// Whether a cell has warmed up enough after `round` warm-up rounds.
+    private func isSettled(_ record: CellRecord, after round: Int) -> Bool {
+        switch plan.warmup {
+        case .runs(let count):
+            return round >= count
+        case .untilSettled(let maximum, let tolerance):
+            let costs = record.warmupCosts
+            guard round < maximum, let last = costs.last, !last.isNaN else {
+                return true
+            }
+            guard costs.count >= 2 else {
+                return false
+            }
+            let previous = costs[costs.count - 2]
+            return abs(last - previous) <= tolerance * min(last, previous)
+        }
+    }
+
+    /// The first recorded runs: every round of fixed repetitions, or a budget's pilot round.
+    private mutating func startRecording() {
+        switch plan.sampling {
+        case .repetitions(let count):
+            for _ in 0..<max(1, count) {
+                enqueueRecorded(plan.cells.shuffled(using: &generator))
+            }
+            phase = .recording
+        case .budget:
+            enqueueRecorded(plan.cells.shuffled(using: &generator))
+        }
+    }
+
+    /// One recorded run of each of `cells`, in that order.
+    private mutating func enqueueRecorded(_ order: [SweepPlan.Cell]) {
+        enqueue(
+            order.map { cell in
+                cells[cell]?.plannedRuns += 1
+                return SweepPlan.Step(cell: cell, repetition: cells[cell]?.plannedRuns ?? 1)
+            })
+    }
+
+    /// After the pilot round: each cell's runs, by ``allocate``, at stratified random points of the rest of the
+    /// sweep.
+    private mutating func planRecordedRuns(_ budget: SweepPlan.Budget) {
+        let secondsPerRun = plan.cells.map { max(cells[$0]?.secondsPerRun ?? 0, 1e-4) }
+        let runs = Self.allocate(
+            secondsPerRun: secondsPerRun, budget: budget, remaining: budget.seconds - spent,
+            alreadyMade: plan.cells.map { cells[$0]?.seconds.count ?? 0 })
+        var placed: [(position: Double, cell: SweepPlan.Cell)] = []
+        for (cell, total) in zip(plan.cells, runs) {
+            let more = total - (cells[cell]?.plannedRuns ?? 0)
+            for index in 0..<max(0, more) {
+                let position = (Double(index) + Double.random(in: 0..<1, using: &generator)) / Double(more)
+                placed.append((position, cell))
+            }
+        }
+        placed.shuffle(using: &generator)
+        placed.sort { $0.position < $1.position }
+        enqueueRecorded(placed.map(\.cell))
+    }
+
+    /// How many recorded runs each cell gets in all: an equal share of the time left, found by bisection, paying
+    /// for each cell's runs at its own cost per run, and each count kept within the budget's minimum and maximum
+    /// (so the time a cell cannot use goes to the others). If the minimums alone cost more than is left, each cell
+    /// gets its minimum.
+    static func allocate(
+        secondsPerRun: [Double], budget: SweepPlan.Budget, remaining: Double, alreadyMade: [Int]
+    ) -> [Int] {
+        func runs(share: Double) -> [Int] {
+            secondsPerRun.map { perRun in
+                min(budget.maximumRuns, max(budget.minimumRuns, Int((share / perRun).rounded(.down))))
+            }
+        }
+        func cost(_ counts: [Int]) -> Double {
+            zip(zip(counts, alreadyMade), secondsPerRun).reduce(0) { total, item in
+                total + Double(max(0, item.0.0 - item.0.1)) * item.1
+            }
+        }
+        var low = 0.0
+        var high = (secondsPerRun.max() ?? 1) * Double(budget.maximumRuns) + 1
+        for _ in 0..<64 {
+            let middle = (low + high) / 2
+            if cost(runs(share: middle)) <= remaining {
+                low = middle
+            } else {
+                high = middle
+            }
+        }
+        return runs(share: low)
+    }
+}
