@@ -1,0 +1,113 @@
+import JobRunners
+import Testing
+
+@testable import BenchResults
+
+extension ThreadingOverheadsTests {
+    /// The order and number of a plan's runs, with a stand-in for the measurement, so that only the schedule is
+    /// under test: exact repetitions, warm-ups, the seed, the budget's shares and the early stop for precision.
+    @Suite struct SweepScheduleTests {
+        static let cells = SweepPlan.cells(
+            [.serialQueue, .singleThreaded, .task],
+            [RunConfiguration(queues: 1, iterations: 100), RunConfiguration(queues: 4, iterations: 25)])
+        static let machine = MachineInfo(
+            host: "h", os: "os", kernel: "k", arch: "x86_64", cpuModel: "cpu", logicalCPUs: 2, memoryBytes: 1,
+            swiftVersion: "6.3.1", build: "release")
+
+        /// Runs `plan` with every run taking `nanoseconds(step)` (at once); returns the steps in order and the
+        /// records.
+        static func run(
+            _ plan: SweepPlan, nanoseconds: @escaping (SweepPlan.Step) -> Int64 = { _ in 1_000_000 }
+        ) -> (steps: [SweepPlan.Step], records: [ResultRecord]) {
+            var steps: [SweepPlan.Step] = []
+            let records = plan.run(
+                machine: machine,
+                measure: { step in
+                    RunOutcome(
+                        status: .ok, nanoseconds: nanoseconds(step), completedIterations: step.configuration.jobs,
+                        startedAt: nil)
+                },
+                record: { _ in },
+                observe: { event in
+                    if case .willRun(_, _, let step) = event {
+                        steps.append(step)
+                    }
+                })
+            return (steps, records)
+        }
+
+        @Test("exact repetitions: every cell's warm-ups, then its runs numbered 1 to N, spread over shuffled rounds")
+        func repetitions() {
+            let plan = SweepPlan(cells: Self.cells, sampling: .repetitions(4), warmup: .runs(2), seed: 42)
+            let (steps, records) = Self.run(plan)
+            let warmups = steps.prefix { $0.repetition == nil }
+            #expect(warmups.count == 2 * Self.cells.count)
+            #expect(steps.dropFirst(warmups.count).allSatisfy { $0.repetition != nil })
+            for cell in Self.cells {
+                let mine = records.filter { $0.runner == cell.runner.id && $0.configuration == cell.configuration }
+                #expect(mine.map(\.repetition) == [1, 2, 3, 4])
+            }
+            #expect(records.map(\.sequence) == Array(1...records.count))
+            #expect(records.allSatisfy { $0.seed == 42 })
+            // Round r holds every cell's repetition r: no cell runs twice before every cell has run once.
+            for (index, record) in records.enumerated() {
+                #expect(record.repetition == index / Self.cells.count + 1)
+            }
+        }
+
+        @Test("the seed decides the order: the same seed replays it, another seed shuffles it otherwise")
+        func seed() {
+            func order(_ seed: UInt64) -> [String] {
+                Self.run(SweepPlan(cells: Self.cells, sampling: .repetitions(3), warmup: .runs(1), seed: seed)).steps
+                    .map { "\($0.cell) \($0.repetition ?? 0)" }
+            }
+            #expect(order(7) == order(7))
+            #expect(order(7) != order(8))
+        }
+
+        @Test("warm-ups until settled: two in a row within the tolerance end them; a cell that never settles stops at the maximum")
+        func settling() {
+            let plan = SweepPlan(cells: Self.cells, sampling: .repetitions(1), warmup: .settling, seed: 1)
+            // Each task cell's warm-ups alternate between 1 and 2 ms, never within 10% of the one before; the others
+            // are steady.
+            var taskWarmups: [SweepPlan.Cell: Int] = [:]
+            let (steps, _) = Self.run(plan) { step in
+                guard step.repetition == nil, step.runner == .task else {
+                    return 1_000_000
+                }
+                taskWarmups[step.cell, default: 0] += 1
+                return taskWarmups[step.cell, default: 0].isMultiple(of: 2) ? 2_000_000 : 1_000_000
+            }
+            for cell in Self.cells {
+                let warmups = steps.filter { $0.cell == cell && $0.repetition == nil }.count
+                #expect(warmups == (cell.runner == .task ? 5 : 2), "\(cell)")
+            }
+        }
+
+        @Test("a budget: runs that cost nothing stop once precise enough, never before the fewest that may stop")
+        func precision() {
+            let budget = SweepPlan.Budget(seconds: 60, precision: 0.01)
+            let plan = SweepPlan(cells: Self.cells, sampling: .budget(budget), warmup: .runs(0), seed: 3)
+            // Identical runs: the interval has no width, so each cell stops as soon as it may.
+            let (_, records) = Self.run(plan)
+            for cell in Self.cells {
+                let count = records.filter { $0.runner == cell.runner.id && $0.configuration == cell.configuration }.count
+                #expect(count == SweepSchedule.fewestRunsToStop, "\(cell)")
+            }
+        }
+
+        @Test("the budget's shares: equal time per cell, a cheap cell's unused share to the others, minimums always")
+        func allocation() {
+            let budget = SweepPlan.Budget(seconds: 10, minimumRuns: 3, maximumRuns: 30)
+            // 1 ms and 1 s a run, one run each made: the cheap cell reaches its maximum for 29 ms, and the dear one
+            // gets what is left, 9 more seconds' worth.
+            let runs = SweepSchedule.allocate(
+                secondsPerRun: [0.001, 1.0], budget: budget, remaining: 9.03, alreadyMade: [1, 1])
+            #expect(runs == [30, 10])
+            // Two dear cells share alike.
+            #expect(SweepSchedule.allocate(secondsPerRun: [1, 1], budget: budget, remaining: 8, alreadyMade: [1, 1]) == [5, 5])
+            // Too little time for the minimums: each gets its minimum all the same.
+            #expect(SweepSchedule.allocate(secondsPerRun: [1, 2], budget: budget, remaining: 0.5, alreadyMade: [1, 1]) == [3, 3])
+        }
+    }
+}
