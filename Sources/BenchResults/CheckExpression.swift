@@ -148,9 +148,8 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         let percent = Format.number(confidence * 100)
         switch bound {
         case .perJob(let limit):
-            let interval = Bootstrap.ratio(subjectCell.nanosecondsPerJob, to: [1], confidence: confidence)
-            let range = interval.map { " (\(percent)% interval \(Format.perJob(nanoseconds: $0.lowerBound))–"
-                + "\(Format.perJob(nanoseconds: $0.upperBound)))" } ?? ""
+            let interval = Bootstrap.headline(subjectCell.nanosecondsPerJob, confidence: confidence)
+            let range = interval.map { " (\(percent)% interval \(Format.range($0, Format.perJob(nanoseconds:))))" } ?? ""
             return result(
                 comparison.outcome(interval ?? subjectCost...subjectCost, limit),
                 "\(subjectText)\(range); \(needs) \(Format.perJob(nanoseconds: limit))/job", interval: interval)
@@ -165,7 +164,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             let ratio = subjectCost / otherCost
             let interval = Bootstrap.ratio(
                 subjectCell.nanosecondsPerJob, to: otherCell.nanosecondsPerJob, confidence: confidence)
-            let range = interval.map { " (\(percent)% interval \(Format.ratio($0.lowerBound))–\(Format.ratio($0.upperBound))×)" } ?? ""
+            let range = interval.map { " (\(percent)% interval \(Format.range($0))×)" } ?? ""
             return result(
                 comparison.outcome(interval ?? ratio...ratio, factor),
                 "\(subjectText) is \(Format.ratio(ratio))× \(other.runner) \(Format.perJob(nanoseconds: otherCost))/job"

@@ -25,6 +25,11 @@ public enum Format {
         }
     }
 
+    /// An interval as `low–high`, each end written by `format` (``ratio(_:)`` by default).
+    public static func range(_ interval: ClosedRange<Double>, _ format: (Double) -> String = Format.ratio) -> String {
+        format(interval.lowerBound) + "–" + format(interval.upperBound)
+    }
+
     /// A size in bytes in the unit that suits it: `812 KiB`, `14.2 MiB`.
     public static func bytes(_ count: Int) -> String {
         let value = Double(count)

@@ -210,7 +210,6 @@ struct SweepSchedule {
                 placed.append((position, cell))
             }
         }
-        placed.shuffle(using: &generator)
         placed.sort { $0.position < $1.position }
         enqueueRecorded(placed.map(\.cell))
     }

@@ -4,6 +4,11 @@
 public enum Bootstrap {
     public static let resamples = 10_000
 
+    /// The `confidence` interval of headline(values): its ratio to a constant 1, whose resamples are all 1.
+    public static func headline(_ values: [Double], confidence: Double) -> ClosedRange<Double>? {
+        ratio(values, to: [1], confidence: confidence)
+    }
+
     /// The `confidence` interval of headline(numerator) / headline(denominator); nil if either is empty.
     public static func ratio(
         _ numerator: [Double], to denominator: [Double], confidence: Double

@@ -114,7 +114,7 @@ struct FileComparison {
                 row.candidate.medianNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.ratio.map(Format.ratio) ?? "-",
                 row.normalizedRatio.map(Format.ratio) ?? "-",
-                row.interval.map { "\(Format.ratio($0.lowerBound))–\(Format.ratio($0.upperBound))" } ?? "-",
+                row.interval.map { Format.range($0) } ?? "-",
                 row.verdict.rawValue,
             ]
         }

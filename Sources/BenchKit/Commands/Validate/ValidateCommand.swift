@@ -114,7 +114,7 @@ struct Validation {
         guard let ratio = row.ratio else {
             return "-"
         }
-        let interval = row.interval.map { " (\(Format.ratio($0.lowerBound))–\(Format.ratio($0.upperBound)))" } ?? ""
+        let interval = row.interval.map { " (\(Format.range($0)))" } ?? ""
         return Format.ratio(ratio) + interval
     }
 
