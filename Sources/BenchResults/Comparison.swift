@@ -1,20 +1,20 @@
-/// Two result files set side by side, cell by cell: how the candidate's medians compare with the baseline's, and
-/// whether the difference is real.
+/// Two result files set side by side, cell by cell: how the candidate's headline costs (``Estimate``: the median of
+/// a cell's runs) compare with the baseline's, and whether the difference is real.
 ///
-/// The verdict for a cell, with `ratio` = candidate median / baseline median and `threshold` the noise threshold:
+/// The verdict for a cell, with `ratio` = candidate headline / baseline headline and `threshold` the noise threshold:
 /// - `same`: |ratio − 1| ≤ threshold; any difference is below what counts;
 /// - `faster` or `slower`: the difference exceeds the threshold and the 95% bootstrap interval of the ratio lies
 ///   wholly below or above 1;
 /// - `unsure`: the difference exceeds the threshold but the interval includes 1, or a file has fewer than two
-///   `ok` repetitions in the cell (as the 2010 file, with one run per cell), so no interval can be made.
+///   `ok` runs in the cell (as the 2010 file, with one run per cell), so no interval can be made.
 ///
-/// The interval is a percentile bootstrap of the ratio of medians (10,000 resamples of each file's repetitions,
-/// with a fixed seed, so the same files always give the same verdicts). A rank test was the other choice: the
-/// Mann–Whitney U test's smallest two-sided p-value with 3 runs against 3 is 0.1, so with `bench`'s default
-/// repetitions it could never find a difference. With so few repetitions the bootstrap interval is narrow; run 5
-/// or more repetitions where a verdict matters.
+/// The interval is a percentile bootstrap of the ratio of headlines (``Bootstrap``: 10,000 resamples of each file's
+/// runs, with a fixed seed, so the same files always give the same verdicts). A rank test was the other choice: the
+/// Mann–Whitney U test's smallest two-sided p-value with 3 runs against 3 is 0.1, so for the cells a budgeted sweep
+/// gives 3 runs it could never find a difference. The interval knows only the spread within each file, not how
+/// far two sessions of the same machine drift apart; `bench validate` measures what that costs in false alarms.
 ///
-/// The normalized ratio divides each median by its own file's control runner (`single-threaded`) in the same
+/// The normalized ratio divides each headline by its own file's control runner (`single-threaded`) in the same
 /// configuration first: it says how a runner's overhead moved relative to the machine's plain speed, which is what
 /// travels between machines.
 public struct Comparison: Sendable {
@@ -25,9 +25,10 @@ public struct Comparison: Sendable {
     public struct Row: Sendable {
         public var baseline: CellSummary
         public var candidate: CellSummary
-        /// Candidate median / baseline median; nil if either has no `ok` run.
+        /// Candidate headline / baseline headline, per job (``Estimate/headline(_:)``, the median); nil if either
+        /// has no `ok` run.
         public var ratio: Double?
-        /// The ratio of the medians after dividing each by its file's control runner.
+        /// The ratio of the headlines after dividing each by its file's control runner.
         public var normalizedRatio: Double?
         /// The 95% bootstrap interval of `ratio`; nil with fewer than two `ok` runs on either side.
         public var interval: ClosedRange<Double>?
@@ -66,7 +67,10 @@ public struct Comparison: Sendable {
         var row = Row(
             baseline: baseline, candidate: candidate, ratio: nil, normalizedRatio: nil, interval: nil,
             verdict: .unsure)
-        guard let before = baseline.median, let after = candidate.median, before > 0 else {
+        // Per run, not per job: the two cells have the same configuration, and the ratio stays exact.
+        guard let before = Estimate.headline(baseline.nanoseconds), let after = Estimate.headline(candidate.nanoseconds),
+            before > 0
+        else {
             return row
         }
         let ratio = after / before

@@ -47,8 +47,8 @@ public struct Report: Sendable {
             let control = cells.first {
                 $0.runner == Self.controlRunner && $0.configuration == cells[index].configuration
             }
-            if let perJob = cells[index].medianNanosecondsPerJob, let controlPerJob = control?.medianNanosecondsPerJob,
-                controlPerJob > 0
+            if let perJob = cells[index].headlineNanosecondsPerJob,
+                let controlPerJob = control?.headlineNanosecondsPerJob, controlPerJob > 0
             {
                 cells[index].ratioToControl = perJob / controlPerJob
             }

@@ -436,6 +436,31 @@ extension ThreadingOverheadsTests {
             #expect(svg.components(separatedBy: "<rect").count - 1 == 1 + 3 + 2)
             #expect(svg.components(separatedBy: "<title>").count - 1 == 3)
             #expect(svg.contains("Median seconds per run"))
+            // Seconds per run on a logarithmic axis: decade ticks labelled with the decimals each needs.
+            let logOutput = directory.path + "/log.svg"
+            let log = bench(["chart", a, b, "-o", logOutput, "--log"])
+            #expect(log.status == .success, "\(log.error)")
+            let logSVG = try String(contentsOfFile: logOutput, encoding: .utf8)
+            #expect(XMLParser(data: Data(logSVG.utf8)).parse())
+            #expect(logSVG.contains("seconds per run (log scale)"))
+            #expect(logSVG.contains(">0.0001<"))
+            #expect(logSVG.contains(">0.1<"))
+        }
+
+        @Test("chart: a dot for each mode of a multimodal cell, its share in the tooltip; none for one mode")
+        func chartModes() throws {
+            let directory = try TemporaryDirectory()
+            let twoModes: [Int64] = Array(repeating: 100, count: 9) + [101, 102, 103] + [300, 301, 302, 303, 304, 305]
+            let file = try directory.write(
+                "modes.csv", Self.resultFile([("serial-queue", twoModes), ("global-queue", Array(100...117))]))
+            let output = directory.path + "/chart.svg"
+            #expect(bench(["chart", file, "-o", output]).status == .success)
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            #expect(svg.components(separatedBy: "<circle").count - 1 == 2)
+            #expect(svg.contains("serial-queue at 4×500: a mode at 0.000200 s, 67% of the runs"))
+            #expect(svg.contains("serial-queue at 4×500: a mode at 0.000605 s, 33% of the runs"))
+            #expect(svg.contains("modes per job: 100 ns 67%; 302 ns 33%"))
         }
 
         @Test("chart: cost per job when the configurations differ in jobs; a logarithmic axis with --log")

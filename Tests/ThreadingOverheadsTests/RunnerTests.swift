@@ -44,6 +44,27 @@ extension ThreadingOverheadsTests {
             #expect((outcome.nanoseconds ?? 0) > 0)
         }
 
+        /// A run torn down right after its last job must not pull anything from under a thread still finishing the
+        /// job before it: floor-detach-thread once freed the attributes a thread was still creating its successor
+        /// with (glibc aborted), floor-run-loop a run loop it was about to wake. Each crashed within a few hundred to
+        /// a couple of thousand such runs; a crash here fails the whole test run.
+        @Test(
+            "many short runs, each torn down at once, all ok", .timeLimit(.minutes(2)),
+            arguments: RunnerCatalogue.builtIn.runners)
+        func survivesTeardowns(kind: RunnerKind) {
+            let configuration = RunConfiguration(queues: 16, iterations: 3)
+            var failures: [String] = []
+            for _ in 0..<Self.teardownRuns {
+                let outcome = Experiment.run(kind, configuration: configuration)
+                if outcome.status != .ok {
+                    failures.append("\(outcome.status): \(outcome.detail)")
+                }
+            }
+            #expect(failures.isEmpty, "\(failures.prefix(3))")
+        }
+
+        static let teardownRuns = 1000
+
         @Test("the built-in catalogue: the ids in order, the opt-in ones, each floor beside its runner")
         func builtInCatalogue() throws {
             let catalogue = RunnerCatalogue.builtIn

@@ -77,6 +77,16 @@ struct BarChart {
             case .costPerJob: value == 0 ? "0" : Format.perJob(nanoseconds: value)
             }
         }
+
+        /// The modes of a multimodal `cell` on this measure's scale, each with its share; empty for one mode.
+        func modes(_ cell: CellSummary) -> [(location: Double, share: Double)] {
+            let modes = cell.modes
+            guard modes.isMultimodal else {
+                return []
+            }
+            let scale = self == .secondsPerRun ? Double(cell.configuration.jobs) / 1e9 : 1
+            return modes.modes.map { (location: $0.location * scale, share: modes.share(of: $0)) }
+        }
     }
 
     init(files: [ResultSet], catalogue: RunnerCatalogue, title: String?, logarithmic: Bool = false) {
@@ -215,7 +225,7 @@ struct BarChart {
                 + wrap(files[index].machines.first.map(Self.machineDetails) ?? "", width: widths[index])
         }
         let headerLines = headers.map(\.count).max() ?? 1
-        let top = 76 + Double(headerLines) * 15 + 34
+        let top = 91 + Double(headerLines) * 15 + 34
         let legendTop = top + Double(panels.count) * (panelHeight + panelGap) - 20
         let legend = legendLayout(width: width)
         let height = legendTop + (legend.map(\.y).max() ?? 0) + 40
@@ -233,26 +243,32 @@ struct BarChart {
             "Bars: median of the ok repetitions; whiskers: p25 to p75; × marks a cell without an ok run; "
                 + "\"not run\": left out of the sweep.",
             x: 20, y: 50, ["fill": "#555"])
+        svg.text(
+            "Dots: the modes of a cell whose runs form several (where the scale sets them apart), "
+                + "each dot's area its share of the runs.",
+            x: 20, y: 65, ["fill": "#555"])
 
         var x = leftMargin
         for (index, lines) in headers.enumerated() {
             for (number, line) in lines.enumerated() {
                 let style: [String: String] =
                     number == 0 ? ["font-weight": "bold"] : ["fill": "#555", "font-size": "11"]
-                svg.text(line, x: x, y: 76 + Double(number) * 15, style)
+                svg.text(line, x: x, y: 91 + Double(number) * 15, style)
             }
             x += widths[index] + columnGap
         }
 
         for (panelIndex, panel) in panels.enumerated() {
             let panelTop = top + Double(panelIndex) * (panelHeight + panelGap)
-            let values = reports.flatMap { report in
-                report.cells.filter { panel.runners.contains($0.runner) }.compactMap(measure.values)
-            }
+            let cells = reports.flatMap { report in report.cells.filter { panel.runners.contains($0.runner) } }
+            // Everything drawn: the whiskers' ends, the medians, and the modes, which may lie beyond the whiskers.
+            let drawn =
+                cells.compactMap(measure.values).flatMap { [$0.p25, $0.median, $0.p75] }
+                + cells.flatMap { measure.modes($0).map(\.location) }
             let axis =
                 logarithmic
-                ? Scale.logarithmic(from: values.map { min($0.p25, $0.median) }.min() ?? 1, to: values.map(\.p75).max() ?? 10)
-                : Scale.linear(upTo: values.map { max($0.p75, $0.median) }.max() ?? 1)
+                ? Scale.logarithmic(from: drawn.min() ?? 1, to: drawn.max() ?? 10)
+                : Scale.linear(upTo: drawn.max() ?? 1)
             func y(_ value: Double) -> Double {
                 panelTop + panelHeight - axis.fraction(value) * panelHeight
             }
@@ -311,7 +327,8 @@ struct BarChart {
                                 "height": Self.number(panelTop + panelHeight - barTop),
                             ].merging(paint(runner)) { _, paint in paint },
                             title: "\(runner) at \(configuration): median \(measure.text(median)), "
-                                + "p25 \(measure.text(p25)), p75 \(measure.text(p75))")
+                                + "p25 \(measure.text(p25)), p75 \(measure.text(p75))"
+                                + (cell.modesText.map { "; modes per job: \($0)" } ?? ""))
                         if p75 > p25 {
                             let center = Self.number(barX + barWidth / 2)
                             let capLeft = Self.number(barX + barWidth / 2 - 3)
@@ -324,6 +341,20 @@ struct BarChart {
                                     "d": "M\(center) \(low)V\(high)M\(capLeft) \(low)H\(capRight)M\(capLeft) \(high)H\(capRight)",
                                     "stroke": "#222", "stroke-width": "1.2", "fill": "none",
                                 ])
+                        }
+                        let modes = measure.modes(cell)
+                        // Modes closer together than a dot's size would only blot the bar's top.
+                        let apart = modes.count > 1 && abs(y(modes[0].location) - y(modes[modes.count - 1].location)) >= 6
+                        for mode in apart ? modes : [] {
+                            svg.element(
+                                "circle",
+                                [
+                                    "cx": Self.number(barX + barWidth / 2), "cy": Self.number(y(mode.location)),
+                                    "r": Self.number(1.5 + 3.5 * mode.share.squareRoot()), "fill": "#222",
+                                    "fill-opacity": "0.75", "stroke": "white", "stroke-width": "0.8",
+                                ],
+                                title: "\(runner) at \(configuration): a mode at \(measure.text(mode.location)), "
+                                    + "\(Int((mode.share * 100).rounded()))% of the runs")
                         }
                     }
                     if !panel.runners.contains(where: { report.cell($0, at: configuration) != nil }) {
@@ -396,8 +427,13 @@ struct BarChart {
         }
     }
 
-    /// A tick's label with as many decimals as its step needs.
+    /// A tick's label with as many decimals as its step needs; on a logarithmic axis (no step), as many as the
+    /// value itself needs.
     static func tickLabel(_ value: Double, step: Double) -> String {
+        guard step > 0 else {
+            let decimals = value > 0 ? max(0, Int((-log10(value)).rounded(.up))) : 0
+            return String(format: "%.\(decimals)f", value)
+        }
         let decimals = max(0, Int((-log10(step)).rounded(.up)) + (step / pow(10, (log10(step)).rounded(.down)) == 2.5 ? 1 : 0))
         return String(format: "%.\(decimals)f", value)
     }
