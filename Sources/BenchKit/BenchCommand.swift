@@ -1,6 +1,7 @@
 import BenchResults
 import Foundation
 import JobRunners
+import Synchronization
 
 /// The `bench` command: parses the command line once, runs the sweep or the subcommand it asks for, and maps what
 /// happens to an exit code.
@@ -13,12 +14,18 @@ import JobRunners
 /// BenchCommand.main(adding: [.myRunner])
 /// ```
 public enum BenchCommand {
+    /// Whether this process is a `bench` program (``main(adding:)``), whose own executable can be started as a
+    /// child to make a run in; not when `bench` runs inside another program
+    /// (``main(arguments:catalogue:console:executable:)`` from a test, say). Set once, before any command runs.
+    static let runsAsProgram = Atomic<Bool>(false)
+
     /// Runs `bench` as this process, with the built-in runners and `runners` after them, and exits with its exit
     /// code.
     ///
     /// Handles SIGINT and SIGTERM (``Interrupts``). When a runner to be measured needs the main thread, the command
     /// runs on another thread, and the main thread serves the main queue with `dispatchMain()`.
     public static func main(adding runners: [RunnerKind] = []) -> Never {
+        runsAsProgram.store(true, ordering: .relaxed)
         Interrupts.install()
         let catalogue: RunnerCatalogue
         do {

@@ -120,6 +120,13 @@ public struct MachineInfo: Sendable, Equatable {
         #endif
     }
 
+    /// The kernel's name, the first word of `kernel` (`Linux`, `Darwin`); empty if unknown. What some counts mean
+    /// depends on it: macOS counts most condition and Dispatch waits as involuntary context switches, Linux as
+    /// voluntary ones.
+    public var kernelName: String {
+        kernel.split(separator: " ").first.map(String.init) ?? ""
+    }
+
     private static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else {
@@ -150,6 +157,9 @@ public struct MachineInfo: Sendable, Equatable {
             return line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         }
         return "Linux"
+        #elseif os(macOS)
+        // "Version 15.1 (Build 24B83)", which does not name the system.
+        return "macOS " + ProcessInfo.processInfo.operatingSystemVersionString
         #else
         return ProcessInfo.processInfo.operatingSystemVersionString
         #endif

@@ -175,17 +175,17 @@ public struct SweepPlan: Equatable, Sendable {
         return (recorded, warmups)
     }
 
-    /// Makes every run with `measure` (by default in this process), in the plan's order, warm-ups first unless
-    /// `includingWarmups` is false (when each run is made in a child process that warms up on its own); hands each
-    /// recorded one to `record` as soon as it ends, and tells `observe` what happens.
+    /// Makes every run with `measure` (by default in this process), in the plan's order, warm-ups first for the
+    /// cells that `warmsUp` (all by default; not those whose runs are each made in a child process that warms up on
+    /// its own); hands each recorded one to `record` as soon as it ends, and tells `observe` what happens.
     public func run<Failure: Error>(
         machine: MachineInfo,
-        includingWarmups: Bool = true,
+        warmsUp: (Cell) -> Bool = { _ in true },
         measure: ((Step) -> RunOutcome)? = nil,
         record: (ResultRecord) throws(Failure) -> Void,
         observe: (Event) -> Void = { _ in }
     ) throws(Failure) -> [ResultRecord] {
-        var schedule = SweepSchedule(plan: self, includingWarmups: includingWarmups)
+        var schedule = SweepSchedule(plan: self, warmsUp: warmsUp)
         let measure = measure ?? measureInProcess
         let clock = ContinuousClock()
         var records: [ResultRecord] = []

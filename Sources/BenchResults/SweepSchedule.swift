@@ -56,16 +56,17 @@ struct SweepSchedule {
         }
     }
 
-    init(plan: SweepPlan, includingWarmups: Bool) {
+    /// A schedule for `plan`, with warm-ups for the cells that `warmsUp`; the others count as warm from the start.
+    init(plan: SweepPlan, warmsUp: (SweepPlan.Cell) -> Bool) {
         self.plan = plan
         generator = SplitMix64(seed: plan.seed)
+        let warming = plan.mostRunsPerCell.warmups > 0 ? plan.cells.filter(warmsUp) : []
         for cell in plan.cells {
-            cells[cell] = CellRecord()
+            cells[cell] = CellRecord(isWarm: !warming.contains(cell))
         }
-        let warmups = plan.mostRunsPerCell.warmups
-        if includingWarmups, warmups > 0 {
+        if !warming.isEmpty {
             phase = .warmingUp(round: 1)
-            enqueue(plan.cells.shuffled(using: &generator).map { SweepPlan.Step(cell: $0, repetition: nil) })
+            enqueue(warming.shuffled(using: &generator).map { SweepPlan.Step(cell: $0, repetition: nil) })
         } else {
             phase = .piloting
             startRecording()

@@ -10,7 +10,7 @@
 
 /// One queue's job. Aligned to its own cache lines, so that jobs on different threads don't share one.
 typedef struct floor_job {
-    _Alignas(64) _Atomic long executed;
+    _Alignas(THREADING_OVERHEADS_CACHE_LINE) _Atomic long executed;
     long remaining;
     long work_spins;
     floor_run *run;

@@ -167,7 +167,6 @@ extension ThreadingOverheadsTests {
 
         @Test(
             "--isolate makes each recorded run in a child process of bench",
-            .enabled(if: Environment.benchExecutable != nil, "needs the bench executable built beside the tests"),
             .timeLimit(.minutes(1)))
         func isolate() throws {
             let executable = try #require(Environment.benchExecutable)
@@ -272,9 +271,9 @@ extension ThreadingOverheadsTests {
 
     /// compare, check and chart on result files made for the purpose.
     @Suite struct SubcommandTests {
-        static func resultFile(_ cells: [(String, [Int64])], host: String = "h") -> String {
+        static func resultFile(_ cells: [(String, [Int64])], host: String = "h", kernel: String = "k") -> String {
             let machine = MachineInfo(
-                host: host, os: "os", kernel: "k", arch: "x86_64", cpuModel: "cpu", logicalCPUs: 2,
+                host: host, os: "os", kernel: kernel, arch: "x86_64", cpuModel: "cpu", logicalCPUs: 2,
                 memoryBytes: 1, swiftVersion: "6.3.1", build: "release")
             let configuration = RunConfiguration(queues: 4, iterations: 500)
             let records = cells.flatMap { runner, times in
@@ -392,7 +391,7 @@ extension ThreadingOverheadsTests {
                     as? [String: Any])
             #expect((json["checks"] as? [[String: Any]])?.first?["outcome"] as? String == "holds")
             let markdown = bench(["check", "serial-queue <= 200ns/job", "--input", file, "--format", "markdown"]).output
-            #expect(markdown.hasPrefix("- PASS  serial-queue <= 200 ns/job at 4×500"))
+            #expect(markdown.hasPrefix("- PASS  serial-queue &lt;= 200 ns/job at 4×500"))
         }
 
         @Test("check on a fresh run: measures only the runners named; decides at the first look it can", .timeLimit(.minutes(1)))
@@ -412,6 +411,45 @@ extension ThreadingOverheadsTests {
             let both = bench(["check", "serial-queue <= 1s/job", "--queues", "2", "--repetitions", "4", "--budget", "5"])
             #expect(both.status == .usage)
             #expect(both.error.hasPrefix("Error: '--repetitions' decides every check at once, so '--budget'"))
+        }
+
+        @Test("compare: fields from a result file stay text in Markdown and in the table, whatever they hold")
+        func hostileFields() throws {
+            let directory = try TemporaryDirectory()
+            let host = "evil | <img src=x onerror=alert(1)> `code` *bold* [link](http://x)\nsecond line\u{1B}[31m"
+            let a = try directory.write("a.csv", Self.resultFile([("serial-queue", [100, 101, 102])]))
+            let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [100, 101, 102])], host: host))
+            let markdown = bench(["compare", a, b, "--format", "markdown"])
+            #expect(markdown.status == .success, "\(markdown.error)")
+            let hostRow = try #require(markdown.output.split(separator: "\n").first { $0.hasPrefix("| host |") })
+            #expect(
+                hostRow == #"| host | h | evil \| &lt;img src=x onerror=alert(1)&gt; \`code\` \*bold\* \[link\](http://x)\\nsecond line\\u{1B}\[31m ≠ |"#)
+            // Every table line still has the header's number of cells.
+            for table in markdown.output.components(separatedBy: "\n\n") where table.hasPrefix("|") {
+                let lines = table.split(separator: "\n")
+                let cells = { (line: Substring) in line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count }
+                #expect(lines.allSatisfy { cells($0) == cells(lines[0]) }, "\(table)")
+            }
+            let table = bench(["compare", a, b])
+            let line = try #require(table.output.split(separator: "\n").first { $0.hasPrefix("host") })
+            #expect(line.contains(#"evil | <img src=x onerror=alert(1)> `code` *bold* [link](http://x)\nsecond line\u{1B}[31m"#))
+            #expect(!table.output.contains("\u{1B}"))
+            #expect(MarkdownRenderer.escape("# title") == "\\# title")
+            #expect(MarkdownRenderer.escape("12. item") == "\\12. item")
+            #expect(MarkdownRenderer.escape("1.5× faster") == "1.5× faster")
+            #expect(MarkdownRenderer.escape("a & b") == "a &amp; b")
+        }
+
+        @Test("compare --metrics: context switches are not set side by side across Linux and macOS")
+        func switchesAcrossKernels() throws {
+            let directory = try TemporaryDirectory()
+            let linux = try directory.write("l.csv", Self.resultFile([("serial-queue", [100, 101, 102])], kernel: "Linux 6.1.0"))
+            let linux2 = try directory.write("l2.csv", Self.resultFile([("serial-queue", [100, 101, 102])], kernel: "Linux 6.8.0"))
+            let mac = try directory.write("m.csv", Self.resultFile([("serial-queue", [100, 101, 102])], kernel: "Darwin 24.1.0"))
+            let across = bench(["compare", linux, mac, "--metrics"])
+            #expect(across.status == .success)
+            #expect(across.output.contains("the files come from different kernels (Darwin, Linux)"))
+            #expect(!bench(["compare", linux, linux2, "--metrics"]).output.contains("different kernels"))
         }
 
         @Test("chart: a well-formed SVG with axes, labels, a legend and a bar per cell")

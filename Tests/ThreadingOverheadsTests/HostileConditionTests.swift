@@ -1,6 +1,7 @@
 import BenchResults
 import Foundation
 import JobRunners
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -140,9 +141,69 @@ extension ThreadingOverheadsTests {
             return (run, try ResultSet(contentsOfFile: path).records, text)
         }
 
+        /// A quick sweep to a default file name in results/ under `directory`.
+        static let defaultNameSweep = [
+            "--runners", "single-threaded", "--queues", "1", "--iterations", "100000", "--warmup", "0", "--repetitions",
+            "200",
+        ]
+
+        @Test(
+            "two sweeps to default names at once: two complete files, each named by its own run",
+            .timeLimit(.minutes(1)))
+        func concurrentDefaultNames() throws {
+            let bench = try #require(Environment.benchExecutable)
+            let directory = try TemporaryDirectory()
+            // Started together, they pick the same name (the host and the second) unless the clock ticks between.
+            let finished = Mutex<[ProcessResult]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                let run = try? runProcess([bench.path] + Self.defaultNameSweep, in: directory.path, timeout: 50)
+                finished.withLock { $0 += run.map { [$0] } ?? [] }
+            }
+            let runs = finished.withLock { $0 }
+            #expect(runs.map(\.status) == [0, 0])
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/results").sorted()
+            #expect(names.count == 2, "\(names)")
+            #expect(names.allSatisfy { $0.hasSuffix(".csv") && !$0.hasPrefix(".") })
+            for name in names {
+                let records = try ResultSet(contentsOfFile: directory.path + "/results/" + name).records
+                #expect(records.count == 200)
+            }
+            let announced = runs.compactMap { $0.error.split(separator: "\n").last { $0.contains("wrote 200 rows to") } }
+                .map { String($0.split(separator: "/").last ?? "") }.sorted()
+            #expect(announced == names)
+        }
+
+        @Test(
+            "a file that takes the default name while the sweep runs is kept; the sweep takes the next name",
+            .timeLimit(.minutes(1)))
+        func defaultNameNeverReplaces() throws {
+            let bench = try #require(Environment.benchExecutable)
+            let directory = try TemporaryDirectory()
+            let results = directory.path + "/results"
+            var claimed: String?
+            let run = try runProcess([bench.path] + Self.defaultNameSweep, in: directory.path, timeout: 50) { _ in
+                // The partial file's name gives the name the sweep means to take: `.NAME.csv.partial-PID`.
+                _ = eventually(timeout: 20) {
+                    let partial = (try? FileManager.default.contentsOfDirectory(atPath: results))?
+                        .first { $0.hasPrefix(".") && $0.contains(".csv.partial-") }
+                    claimed = partial.map { String($0.dropFirst().prefix { $0 != "%" }.components(separatedBy: ".partial-")[0]) }
+                    return claimed != nil
+                }
+                if let claimed {
+                    try "precious\n".write(toFile: results + "/" + claimed, atomically: false, encoding: .utf8)
+                }
+            }
+            let name = try #require(claimed)
+            #expect(run.status == 0, "\(run.error)")
+            #expect(try String(contentsOfFile: results + "/" + name, encoding: .utf8) == "precious\n")
+            let taken = name.replacingOccurrences(of: ".csv", with: "-2.csv")
+            #expect(run.error.contains("wrote 200 rows to results/\(taken)"), "\(run.error)")
+            #expect(try ResultSet(contentsOfFile: results + "/" + taken).records.count == 200)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: results).sorted() == [name, taken].sorted())
+        }
+
         @Test(
             "SIGINT mid-sweep: finished runs kept whole, valid CSV, the summary says so, exit 130",
-            .enabled(if: Environment.benchExecutable != nil, "needs the bench executable built beside the tests"),
             .timeLimit(.minutes(1)))
         func sigint() throws {
             let (run, records, _) = try interrupt(with: SIGINT)
@@ -158,7 +219,6 @@ extension ThreadingOverheadsTests {
 
         @Test(
             "SIGTERM mid-sweep: the same, exit 143",
-            .enabled(if: Environment.benchExecutable != nil, "needs the bench executable built beside the tests"),
             .timeLimit(.minutes(1)))
         func sigterm() throws {
             let (run, records, _) = try interrupt(with: SIGTERM)
@@ -184,6 +244,9 @@ extension ThreadingOverheadsTests {
             #expect(directory.contents.isEmpty)
         }
 
+        // Linux only: a tmpfs to fill is mounted with Linux's mount(2) and umount(2) (macOS has a four-argument
+        // mount and unmount, and no tmpfs).
+        #if os(Linux)
         @Test("a full disk: one Error line, exit 1, nothing partial left", .timeLimit(.minutes(1)))
         func fullDisk() throws {
             let directory = try TemporaryDirectory()
@@ -208,6 +271,7 @@ extension ThreadingOverheadsTests {
         func mountTmpfs(at path: String, size: String) -> Bool {
             mount("tmpfs", path, "tmpfs", 0, "size=\(size)") == 0
         }
+        #endif
 
         @Test(
             "bad result files: compare, check and chart name the file and line, exit 1, never crash",

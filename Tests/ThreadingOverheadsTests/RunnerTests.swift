@@ -63,7 +63,17 @@ extension ThreadingOverheadsTests {
             #expect(failures.isEmpty, "\(failures.prefix(3))")
         }
 
-        static let teardownRuns = 1000
+        /// 1,000; 100 under ThreadSanitizer, whose every run is many times slower (it looks for races, not for
+        /// this crash).
+        static var teardownRuns: Int {
+            Environment.isThreadSanitized ? 100 : 1000
+        }
+
+        @Test("the padding between data of different threads is one cache line of 128 bytes, as the C floors use")
+        func cacheLine() {
+            #expect(CacheLine.size == 128)
+            #expect(MemoryLayout<CacheLinePadding>.size == CacheLine.size)
+        }
 
         @Test("the built-in catalogue: the ids in order, the opt-in ones, each floor beside its runner")
         func builtInCatalogue() throws {

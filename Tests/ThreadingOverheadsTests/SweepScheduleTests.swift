@@ -55,6 +55,31 @@ extension ThreadingOverheadsTests {
             }
         }
 
+        @Test("cells whose runs warm up on their own (in a child process) get no warm-ups; the others do")
+        func warmupsOnlyWhereAsked() {
+            let plan = SweepPlan(cells: Self.cells, sampling: .repetitions(2), warmup: .runs(2), seed: 42)
+            var steps: [SweepPlan.Step] = []
+            let records = plan.run(
+                machine: Self.machine, warmsUp: { $0.runner != .task },
+                measure: { step in
+                    RunOutcome(status: .ok, nanoseconds: 1_000, completedIterations: step.configuration.jobs, startedAt: nil)
+                },
+                record: { _ in },
+                observe: { event in
+                    if case .willRun(_, _, let step) = event {
+                        steps.append(step)
+                    }
+                })
+            let warmups = steps.filter { $0.repetition == nil }
+            #expect(warmups.count == 2 * 4)
+            #expect(!warmups.contains { $0.runner == .task })
+            #expect(records.count == 2 * Self.cells.count)
+            let none = plan.run(machine: Self.machine, warmsUp: { _ in false }, measure: { step in
+                RunOutcome(status: .ok, nanoseconds: 1_000, completedIterations: step.configuration.jobs, startedAt: nil)
+            }, record: { _ in })
+            #expect(none.count == 2 * Self.cells.count)
+        }
+
         @Test("the seed decides the order: the same seed replays it, another seed shuffles it otherwise")
         func seed() {
             func order(_ seed: UInt64) -> [String] {

@@ -13,16 +13,27 @@ enum Environment {
         return dlsym(handle, "__tsan_init") != nil
     }()
 
-    /// The `bench` executable that `swift test` builds beside the test bundle, if there is one.
+    /// The `bench` executable that `swift test` builds beside the test bundle; nil if it is not there, and then
+    /// the tests that run it fail (`#require`) rather than skip: a missing `bench` must not pass unseen.
+    ///
+    /// The bundle is found from the process's own path on Linux (`…/debug/ThreadingOverheadsPackageTests.xctest`
+    /// is the test executable), and among the loaded bundles on macOS, where Swift Testing runs in a helper
+    /// process (`swiftpm-testing-helper`, in the toolchain) that loads `…/debug/X.xctest`.
     static let benchExecutable: URL? = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = bundle.deletingLastPathComponent()
-        // Linux: …/debug/ThreadingOverheadsPackageTests.xctest; macOS: …/debug/X.xctest/Contents/MacOS/X.
-        while directory.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
-            directory = directory.deletingLastPathComponent()
+        let testBundles =
+            [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()]
+            + Bundle.allBundles.map(\.bundleURL) + [Bundle.main.bundleURL]
+        for bundle in testBundles where bundle.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
+            var directory = bundle
+            while directory.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
+                directory = directory.deletingLastPathComponent()
+            }
+            let candidate = directory.appendingPathComponent("bench")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
         }
-        let candidate = directory.appendingPathComponent("bench")
-        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+        return nil
     }()
 
     /// util-linux's setpriv (to become `nobody`) and prlimit (to set RLIMIT_NPROC), where both exist.
@@ -68,21 +79,25 @@ struct ProcessResult {
     var timedOut: Bool
 }
 
-/// Runs `arguments` (the first is the program) with its output in files, killing it after `timeout` seconds.
-/// `whileRunning`, if given, is called once the process has started, on this thread.
+/// Runs `arguments` (the first is the program) with its output in files, in `directory` if given, killing it after
+/// `timeout` seconds. `whileRunning`, if given, is called once the process has started, on this thread.
 func runProcess(
-    _ arguments: [String], timeout: Double, whileRunning: ((Process) throws -> Void)? = nil
+    _ arguments: [String], in directory: String? = nil, timeout: Double,
+    whileRunning: ((Process) throws -> Void)? = nil
 ) throws -> ProcessResult {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("process-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let outputURL = directory.appendingPathComponent("out")
-    let errorURL = directory.appendingPathComponent("err")
+    let files = FileManager.default.temporaryDirectory.appendingPathComponent("process-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: files) }
+    let outputURL = files.appendingPathComponent("out")
+    let errorURL = files.appendingPathComponent("err")
     try Data().write(to: outputURL)
     try Data().write(to: errorURL)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
+    if let directory {
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    }
     process.standardOutput = try FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)
     try process.run()

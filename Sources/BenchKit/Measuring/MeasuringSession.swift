@@ -28,8 +28,11 @@ final class MeasuringSession: @unchecked Sendable {
     let console: Console
     let progress: Progress
     let quiet: Bool
-    /// Where `--isolate` runs each recorded run: this program, in a child process; nil to run in this process.
-    private let isolation: URL?
+    /// Whether every recorded run is made in a child process (`--isolate`).
+    private let isolatesEveryRun: Bool
+    /// This program, which child processes run; nil if it cannot be found (then `--isolate` is refused, and the
+    /// runs that ``isolatesOnThisSystem(_:)`` would isolate are made in this process).
+    private let executable: URL?
 
     /// Opens the session: prints the debug warning if this is a debug build, opens the result file with its header
     /// and takes over interrupts, which `onInterrupt` then concludes, given the runs recorded and the signal. Nil,
@@ -58,7 +61,8 @@ final class MeasuringSession: @unchecked Sendable {
         self.console = console
         self.quiet = quiet
         progress = Progress(console: console, quiet: quiet)
-        isolation = isolate ? executable : nil
+        isolatesEveryRun = isolate
+        self.executable = executable
         Interrupts.setHandler { [self] signal in
             // The progress display is the measuring thread's; on a terminal, clear its status line blindly.
             if isatty(STDERR_FILENO) == 1 {
@@ -79,16 +83,19 @@ final class MeasuringSession: @unchecked Sendable {
     /// Makes the runs of `plan`, records each as it ends, and returns those it recorded; nil, with the file removed
     /// and the `Error:` line printed, if a row cannot be written.
     func measure(_ plan: SweepPlan) -> [ResultRecord]? {
-        let measure: (SweepPlan.Step) -> RunOutcome
-        if let executable = isolation {
-            measure = { step in
-                ChildProcessRunner(executable: executable, arguments: SweepCommand.childArguments(for: step, of: plan))
-                    .measure()
-            }
-        } else {
-            measure = plan.measureInProcess
+        let isolatesEveryRun = isolatesEveryRun
+        let executable = executable
+        let runsAsProgram = BenchCommand.runsAsProgram.load(ordering: .relaxed)
+        let isolated = { (cell: SweepPlan.Cell) in
+            executable != nil && (isolatesEveryRun || (runsAsProgram && Self.isolatesOnThisSystem(cell.runner)))
         }
-        let includingWarmups = isolation == nil
+        let measure = { (step: SweepPlan.Step) -> RunOutcome in
+            guard isolated(step.cell), let executable else {
+                return plan.measureInProcess(step)
+            }
+            let arguments = SweepCommand.childArguments(for: step, of: plan)
+            return ChildProcessRunner(executable: executable, arguments: arguments).measure()
+        }
         lock.withLock {
             plannedRuns = plannedRuns.flatMap { runs in plan.repetitions.map { runs + $0 * plan.cells.count } }
         }
@@ -96,7 +103,7 @@ final class MeasuringSession: @unchecked Sendable {
         defer { progress.clearStatus() }
         do {
             return try plan.run(
-                machine: machine, includingWarmups: includingWarmups, measure: measure, record: record,
+                machine: machine, warmsUp: { !isolated($0) }, measure: measure, record: record,
                 observe: progress.handle)
         } catch {
             progress.clearStatus()
@@ -104,6 +111,20 @@ final class MeasuringSession: @unchecked Sendable {
             console.error("Error: \(error)\n")
             return nil
         }
+    }
+
+    /// Whether a run of `runner` is made in a child process even without `--isolate` (in a `bench` program; see
+    /// ``BenchCommand/runsAsProgram``): on macOS, the runners that
+    /// start a thread per job. There a `Thread.start()` that cannot create its thread raises an Objective-C
+    /// exception, which Swift cannot catch: in this process it would abort the whole sweep and lose the runs not
+    /// yet written, while a child that aborts is one failed run. A child costs about 10 ms, against runs of
+    /// seconds. On Linux a thread that cannot be created is a stalled or failed run in this process already.
+    static func isolatesOnThisSystem(_ runner: RunnerKind) -> Bool {
+        #if canImport(Darwin)
+        runner.traits.startsThreadPerJob
+        #else
+        false
+        #endif
     }
 
     /// Appends `record` to the file, whole, numbered after the runs of its cell already recorded; does nothing once

@@ -1,38 +1,52 @@
 /// A ``Document`` as GitHub-flavoured Markdown, for pull requests and job summaries: titles as `###` headings,
 /// tables as pipe tables, lists as bullets, a blank line between blocks.
+///
+/// Every text is escaped (``escape(_:)``): the documents carry fields from result files (host, CPU model, a run's
+/// detail), which come from other people's machines and must show as written, never as markup or HTML, and never
+/// break a table.
 enum MarkdownRenderer {
     static func render(_ document: Document) -> String {
         document.blocks.map { block in
             switch block {
-            case .heading(let title): "### \(title)\n"
+            case .heading(let title): "### \(escape(title))\n"
             case .table(let table): render(table)
-            case .lines(let lines): lines.map { $0 + "\n" }.joined()
-            case .list(let items): items.map { "- \($0)\n" }.joined()
+            case .lines(let lines): lines.map { escape($0) + "\n" }.joined()
+            case .list(let items): items.map { "- \(escape($0))\n" }.joined()
             }
         }.joined(separator: "\n")
     }
 
-    /// A pipe table; a `|` in a cell is escaped.
+    /// A pipe table of escaped cells.
     static func render(_ table: TextTable) -> String {
         func line(_ cells: [String]) -> String {
-            "| " + cells.map { $0.replacingAll("|", with: "\\|") }.joined(separator: " | ") + " |"
+            "| " + cells.map(escape).joined(separator: " | ") + " |"
         }
         let rule = table.columns.indices.map { table.rightAligned.contains($0) ? "---:" : "---" }
         return ([line(table.columns), "|" + rule.map { " \($0) " }.joined(separator: "|") + "|"]
             + table.rows.map(line)).joined(separator: "\n") + "\n"
     }
-}
 
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target {
-                result += replacement
-            } else {
-                result.append(character)
+    /// `text` as literal Markdown on one line: control characters (a newline, say) written as escapes (`\n`), as
+    /// plain text does; `<`, `>` and `&` as HTML entities; the characters of inline markup and tables (`\`, `` ` ``,
+    /// `*`, `_`, `[`, `]`, `~`, `|`) after a backslash; and a line that would start a block (`#`, `-`, `+`, `=`, a
+    /// number and a dot) behind a backslash.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in PlainTextRenderer.escapingControlCharacters(text) {
+            switch character {
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "&": escaped += "&amp;"
+            case "\\", "`", "*", "_", "[", "]", "~", "|": escaped += "\\" + String(character)
+            default: escaped.append(character)
             }
         }
-        return result
+        // An ordered list's marker: digits, then `.` or `)`, then a space or the end.
+        let afterDigits = escaped.drop(while: \.isNumber)
+        let startsBlock =
+            escaped.first.map { "#-+=".contains($0) } == true
+            || (escaped.first?.isNumber == true && afterDigits.first.map { ".)".contains($0) } == true
+                && afterDigits.dropFirst().first.map { $0 == " " } != false)
+        return startsBlock ? "\\" + escaped : escaped
     }
 }

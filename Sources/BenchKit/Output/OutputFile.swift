@@ -28,18 +28,24 @@ public struct OutputFileError: Error, CustomStringConvertible {
 /// half-written file is left.
 ///
 /// A regular file is written beside its destination under a temporary name (`.NAME.partial-PID`), a whole piece
-/// at a time (a sweep's rows as each run finishes), and renamed to its destination only by ``finish()``. An
-/// existing device or pipe (`/dev/null`, a FIFO) is written in place, since renaming over it would replace it.
-/// Standard output (`-`) gets the text as it comes.
+/// at a time (a sweep's rows as each run finishes), and moved to its destination only by ``finish()``: a path the
+/// user named is replaced, as they asked; a default name in results/ never replaces anything. It is claimed at the
+/// end with link(2), which fails if the name exists, so that another `bench` that started in the same second, or
+/// any file made there meanwhile, keeps its file, and this one takes the next free name (`…-2.csv`). An existing
+/// device or pipe (`/dev/null`, a FIFO) is written in place, since renaming over it would replace it. Standard
+/// output (`-`) gets the text as it comes.
 final class OutputFile {
-    /// Where the text ends up, as the user should see it: a path, `-` for standard output, empty for nowhere.
-    let displayPath: String
+    /// Where the text ends up, as the user should see it: a path, `-` for standard output, empty for nowhere. A
+    /// default name in results/ may change when the file is finished, if another file took it meanwhile.
+    private(set) var displayPath: String
 
     private enum Sink {
         case console(@Sendable (String) -> Void)
         case discard
         case stream(descriptor: Int32)
-        case file(descriptor: Int32, temporaryPath: String, finalPath: String)
+        /// `stem`, for a default name in results/: the name the file takes is `stem.csv` or `stem-N.csv`, whichever
+        /// is free when it is finished; nil for a path the user named, which the file replaces.
+        case file(descriptor: Int32, temporaryPath: String, finalPath: String, stem: String?)
     }
 
     /// Nil once the file is finished or discarded.
@@ -58,11 +64,11 @@ final class OutputFile {
             sink = .discard
         case .file(let path):
             displayPath = path
-            sink = try Self.openSink(path)
+            sink = try Self.openSink(path, stem: nil)
         case .newFileInResults:
-            let path = try Self.newResultsPath(now: now, host: host)
-            displayPath = path
-            sink = try Self.openSink(path)
+            let stem = try Self.newResultsStem(now: now, host: host)
+            displayPath = Self.freeName(stem: stem)
+            sink = try Self.openSink(displayPath, stem: stem)
         }
     }
 
@@ -97,16 +103,67 @@ final class OutputFile {
             guard close(descriptor) == 0 else {
                 throw failure()
             }
-        case .file(let descriptor, let temporaryPath, let finalPath):
+        case .file(let descriptor, let temporaryPath, let finalPath, let stem):
             defer { Interrupts.unregister(temporaryFile: temporaryPath) }
             let synced = fsync(descriptor) == 0
             let closed = close(descriptor) == 0
-            guard synced, closed, rename(temporaryPath, finalPath) == 0 else {
+            guard synced, closed else {
                 let error = failure()
                 unlink(temporaryPath)
                 throw error
             }
+            guard let stem else {
+                guard rename(temporaryPath, finalPath) == 0 else {
+                    let error = failure()
+                    unlink(temporaryPath)
+                    throw error
+                }
+                return
+            }
+            do {
+                displayPath = try Self.claimFreeName(from: temporaryPath, stem: stem)
+            } catch {
+                unlink(temporaryPath)
+                throw error
+            }
         }
+    }
+
+    /// Gives the finished file at `temporaryPath` the first free name of `stem` (`stem.csv`, `stem-2.csv`, …),
+    /// never replacing a file; returns the name it took.
+    private static func claimFreeName(from temporaryPath: String, stem: String) throws(OutputFileError) -> String {
+        var candidate = freeName(stem: stem)
+        while true {
+            if link(temporaryPath, candidate) == 0 {
+                unlink(temporaryPath)
+                return candidate
+            }
+            switch errno {
+            case EEXIST:
+                break
+            case EPERM, ENOTSUP, EXDEV, EMLINK:
+                // A file system without hard links: a check, then a rename (a race lost here is as unlikely as
+                // two runs finishing in the same instant).
+                guard rename(temporaryPath, candidate) == 0 else {
+                    throw failure(candidate)
+                }
+                return candidate
+            default:
+                throw failure(candidate)
+            }
+            candidate = freeName(stem: stem)
+        }
+    }
+
+    /// The first of `stem.csv`, `stem-2.csv`, `stem-3.csv`, … that names no file now.
+    private static func freeName(stem: String) -> String {
+        var path = stem + ".csv"
+        var suffix = 2
+        while FileManager.default.fileExists(atPath: path) {
+            path = "\(stem)-\(suffix).csv"
+            suffix += 1
+        }
+        return path
     }
 
     /// Closes the file and removes its temporary copy, leaving nothing behind.
@@ -114,7 +171,7 @@ final class OutputFile {
         switch takeSink() {
         case .stream(let descriptor):
             close(descriptor)
-        case .file(let descriptor, let temporaryPath, _):
+        case .file(let descriptor, let temporaryPath, _, _):
             close(descriptor)
             unlink(temporaryPath)
             Interrupts.unregister(temporaryFile: temporaryPath)
@@ -140,7 +197,7 @@ final class OutputFile {
         case .console(let output):
             output(text)
             return
-        case .stream(let streamDescriptor), .file(let streamDescriptor, _, _):
+        case .stream(let streamDescriptor), .file(let streamDescriptor, _, _, _):
             descriptor = streamDescriptor
         }
         var bytes = Array(text.utf8)[...]
@@ -160,7 +217,7 @@ final class OutputFile {
 
     /// Opens `path` for writing: in place if it is an existing device or pipe, else under a temporary name beside
     /// the file the path names (following a symbolic link to it).
-    private static func openSink(_ path: String) throws(OutputFileError) -> Sink {
+    private static func openSink(_ path: String, stem: String?) throws(OutputFileError) -> Sink {
         var info = stat()
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
@@ -186,7 +243,7 @@ final class OutputFile {
             throw failure(path)
         }
         Interrupts.register(temporaryFile: temporaryPath)
-        return .file(descriptor: descriptor, temporaryPath: temporaryPath, finalPath: finalPath)
+        return .file(descriptor: descriptor, temporaryPath: temporaryPath, finalPath: finalPath, stem: stem)
     }
 
     /// The path that `path` names after following symbolic links, even one that points to no file yet, so that
@@ -206,8 +263,8 @@ final class OutputFile {
         return current
     }
 
-    /// `results/<host>-<date>-<time>.csv` in UTC, creating `results/` if needed, with a suffix if the name is taken.
-    private static func newResultsPath(now: Date, host: String) throws(OutputFileError) -> String {
+    /// `results/<host>-<date>-<time>` in UTC, the stem of a new result file's name, creating `results/` if needed.
+    private static func newResultsStem(now: Date, host: String) throws(OutputFileError) -> String {
         let directory = "results"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -217,14 +274,7 @@ final class OutputFile {
         }
         let safeHost = String(
             host.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
-        let stem = "\(directory)/\(safeHost.isEmpty ? "host" : safeHost)-\(now.fileNameTimestamp)"
-        var path = stem + ".csv"
-        var suffix = 2
-        while FileManager.default.fileExists(atPath: path) {
-            path = "\(stem)-\(suffix).csv"
-            suffix += 1
-        }
-        return path
+        return "\(directory)/\(safeHost.isEmpty ? "host" : safeHost)-\(now.fileNameTimestamp)"
     }
 
     private func failure() -> OutputFileError {

@@ -9,10 +9,10 @@ enum PlainTextRenderer {
                 text += "\n"
             }
             switch block {
-            case .heading(let title): text += title + "\n"
+            case .heading(let title): text += escapingControlCharacters(title) + "\n"
             case .table(let table): text += render(table)
-            case .lines(let lines): text += lines.map { $0 + "\n" }.joined()
-            case .list(let items): text += items.map { "  \($0)\n" }.joined()
+            case .lines(let lines): text += lines.map { escapingControlCharacters($0) + "\n" }.joined()
+            case .list(let items): text += items.map { "  \(escapingControlCharacters($0))\n" }.joined()
             }
         }
         return text
@@ -20,7 +20,7 @@ enum PlainTextRenderer {
 
     /// Columns padded to a common width, two spaces apart.
     static func render(_ table: TextTable) -> String {
-        let all = [table.columns] + table.rows
+        let all = ([table.columns] + table.rows).map { $0.map(escapingControlCharacters) }
         let widths = table.columns.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, text in
@@ -28,6 +28,26 @@ enum PlainTextRenderer {
                     ? text.leftPadded(to: widths[column]) : text.rightPadded(to: widths[column])
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n") + "\n"
+    }
+}
+
+extension PlainTextRenderer {
+    /// `text` with its control characters (a newline, a tab, an escape sequence's ESC) written as Swift escapes
+    /// (`\n`, `\t`, `\u{1B}`): a field read from a result file then stays on its line and in its column, and
+    /// cannot move the cursor or recolour a terminal.
+    static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return text
+        }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                escaped += scalar.escaped(asASCII: true)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 }
 

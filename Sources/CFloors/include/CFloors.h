@@ -4,6 +4,11 @@
 #ifndef THREADING_OVERHEADS_FLOORS_H
 #define THREADING_OVERHEADS_FLOORS_H
 
+/// The bytes that keep data written by different threads apart, in the floors and in the Swift harness alike (Swift
+/// reads it from here): 128, Apple Silicon's cache line, and on x86 the pair of 64-byte lines that its adjacent-line
+/// prefetcher fetches together.
+#define THREADING_OVERHEADS_CACHE_LINE 128
+
 /// The mechanism of a floor run.
 typedef enum floor_kind {
     /// A FIFO of function pointers (a ring buffer) drained on the calling thread.

@@ -1,3 +1,5 @@
+import CFloors
+
 /// One queue of the experiment: a job that performs a trivial iteration and queues itself again on its runner
 /// until its iterations run out, then reports completion.
 ///
@@ -28,7 +30,8 @@ public final class Job: @unchecked Sendable {
     ) {
         precondition(iterations > 0, "a job needs at least one iteration")
         // A cache line of its own, so that jobs running on different threads don't share one.
-        remaining = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 64).bindMemory(to: Int.self, capacity: 1)
+        remaining = UnsafeMutableRawPointer.allocate(byteCount: CacheLine.size, alignment: CacheLine.size)
+            .bindMemory(to: Int.self, capacity: 1)
         remaining.initialize(to: iterations)
         self.workSpins = workSpins
         self.runner = runner
@@ -104,7 +107,15 @@ private struct JobSlot: @unchecked Sendable {
     }
 }
 
-/// 64 bytes that keep the objects around them on separate cache lines.
+/// The bytes that keep data written by different threads apart: `THREADING_OVERHEADS_CACHE_LINE` (128), which the
+/// C floors use too.
+enum CacheLine {
+    static let size = Int(THREADING_OVERHEADS_CACHE_LINE)
+}
+
+/// ``CacheLine/size`` bytes that keep the objects around them on separate cache lines (a test checks the size).
 struct CacheLinePadding: Sendable {
-    private let words: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let words: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
 }

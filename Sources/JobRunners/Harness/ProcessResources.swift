@@ -43,30 +43,26 @@ enum ProcessResources {
             voluntaryContextSwitches: Int(usage.ru_nvcsw), involuntaryContextSwitches: Int(usage.ru_nivcsw))
     }
 
-    /// The process's threads now.
+    /// The process's threads now: /proc/self/status on Linux; on macOS proc_pidinfo's task information (libproc),
+    /// which needs no Mach task port (`mach_task_self_` is a global variable that Swift 6 refuses with SDKs before
+    /// macOS 15.4).
     static func threadCount() -> Int? {
         #if os(Linux)
         return statusField("Threads:")
         #elseif canImport(Darwin)
-        var threads: thread_act_array_t?
-        var count: mach_msg_type_number_t = 0
-        guard task_threads(mach_task_self_, &threads, &count) == KERN_SUCCESS, let threads else {
+        var info = proc_taskinfo()
+        let size = Int32(MemoryLayout<proc_taskinfo>.size)
+        guard proc_pidinfo(getpid(), PROC_PIDTASKINFO, 0, &info, size) == size else {
             return nil
         }
-        for index in 0..<Int(count) {
-            mach_port_deallocate(mach_task_self_, threads[index])
-        }
-        vm_deallocate(
-            mach_task_self_, vm_address_t(UInt(bitPattern: threads)),
-            vm_size_t(Int(count) * MemoryLayout<thread_t>.stride))
-        return Int(count)
+        return Int(info.pti_threadnum)
         #else
         return nil
         #endif
     }
 
     /// Resets the process's peak resident memory to what it is now, where the system allows it (Linux: writing 5
-    /// to /proc/self/clear_refs); returns whether it did.
+    /// to /proc/self/clear_refs); returns whether it did. macOS has no documented way to reset a peak.
     @discardableResult
     static func resetPeakMemory() -> Bool {
         #if os(Linux)
@@ -81,14 +77,12 @@ enum ProcessResources {
         #endif
     }
 
-    /// The process's peak resident memory: since the last reset on Linux (VmHWM), since it started elsewhere.
+    /// The process's peak resident memory since the last reset (Linux: VmHWM); nil where it cannot be reset
+    /// (macOS), since a peak since the process started would only grow from run to run and say nothing of the run
+    /// it is recorded with.
     static func peakMemoryBytes() -> Int? {
         #if os(Linux)
         return statusField("VmHWM:").map { $0 * 1024 }
-        #elseif canImport(Darwin)
-        var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)  // bytes on Darwin
         #else
         return nil
         #endif

@@ -63,7 +63,16 @@ struct FileComparison {
             if showsMetrics {
                 document.heading(
                     "\(label) against A: what the runs cost the machine (medians; threads and memory: the most seen)")
-                document.table(metricsTable(comparison, label: label))
+                let kernels = Set(
+                    [files[0], files[offset + 1]].flatMap(\.machines).map(\.kernelName).filter { !$0.isEmpty })
+                let waitsCompare = kernels.count <= 1
+                document.table(metricsTable(comparison, label: label, waitsCompare: waitsCompare))
+                if !waitsCompare {
+                    document.lines(
+                        "Waits per job (voluntary context switches) are left out: the files come from different "
+                            + "kernels (\(kernels.sorted().joined(separator: ", "))), and macOS counts most condition "
+                            + "and Dispatch waits as involuntary switches, so the counts do not compare.")
+                }
             }
             for (side, keys) in [("A", comparison.onlyInBaseline), (label, comparison.onlyInCandidate)]
             where !keys.isEmpty {
@@ -126,14 +135,16 @@ struct FileComparison {
             rows: rows, rightAligned: [2, 3, 4, 5, 6])
     }
 
-    private func metricsTable(_ comparison: Comparison, label: String) -> TextTable {
+    /// `waitsCompare`: whether both files' voluntary context switches mean the same (the same kernel); if not,
+    /// those columns show `-`.
+    private func metricsTable(_ comparison: Comparison, label: String, waitsCompare: Bool) -> TextTable {
         func pair<T>(
             _ value: @escaping (CellSummary) -> T?, _ text: @escaping (T) -> String
         ) -> (CellSummary, CellSummary) -> [String] {
             { before, after in [value(before).map(text) ?? "-", value(after).map(text) ?? "-"] }
         }
         let cpu = pair(\.medianCPUNanosecondsPerJob, Format.perJob(nanoseconds:))
-        let switches = pair(\.medianVoluntarySwitchesPerJob) { String(format: "%.3f", $0) }
+        let switches = pair({ waitsCompare ? $0.medianVoluntarySwitchesPerJob : nil }) { String(format: "%.3f", $0) }
         let threads = pair(\.peakThreads) { String($0) }
         let memory = pair(\.maxRSSBytes, Format.bytes)
         let rows = comparison.rows.map { row in
