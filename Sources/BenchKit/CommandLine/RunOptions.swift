@@ -92,7 +92,8 @@ enum RunOption {
     static let isolate = Option<RunOptions>.flag(
         "isolate",
         help: "Make each recorded run in a fresh child process of bench, which first makes its own warm-up runs, so "
-            + "that no warm thread pool or allocator state carries over between repetitions.",
+            + "that no warm thread pool or allocator state carries over between repetitions. (On macOS the runners "
+            + "that start a thread per job always run so: a thread that cannot start aborts its process there.)",
         \.isolate)
     static let quiet = Option<RunOptions>.flag("quiet", help: "No progress on standard error.", \.quiet)
     static let allowLong = Option<RunOptions>.flag(
