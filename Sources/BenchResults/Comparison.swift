@@ -63,6 +63,18 @@ public struct Comparison: Sendable {
         self.onlyInCandidate = candidate.cells.map(\.key).filter { baseline.cell($0.runner, at: $0.configuration) == nil }
     }
 
+    /// How the files differ as a whole: the median of the cells' ratios and the middle half of them (p25 to p75);
+    /// nil without a ratio. When most cells move together, the machine (its speed, its load) may have changed
+    /// between the files as much as what ran on it: on the 2-core machine this suite is developed on, a sweep made
+    /// hours after another had a median ratio of 0.89 and its single-threaded control 0.80, with nothing changed.
+    public var commonShift: (median: Double, middleHalf: ClosedRange<Double>)? {
+        let ratios = rows.compactMap(\.ratio).sorted()
+        guard let median = Statistics.median(ratios) else {
+            return nil
+        }
+        return (median, Statistics.quantile(ratios, 0.25)...Statistics.quantile(ratios, 0.75))
+    }
+
     static func row(baseline: CellSummary, candidate: CellSummary, threshold: Double) -> Row {
         var row = Row(
             baseline: baseline, candidate: candidate, ratio: nil, normalizedRatio: nil, interval: nil,

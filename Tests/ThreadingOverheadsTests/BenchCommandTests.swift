@@ -305,6 +305,9 @@ extension ThreadingOverheadsTests {
             #expect(text.contains("Only in A: run-loop at 4×500"))
             #expect(text.contains("Only in B: global-queue at 4×500"))
 
+            // single-threaded 1.00, serial-queue 1.99: most cells did not move together, but the median is 1.5.
+            #expect(text.contains("Across the 2 cells, B/A: median 1.50, middle half 1.25–1.74."))
+            #expect(text.contains("Most cells moved together: the machine or its load may have changed"))
             let markdown = bench(["compare", a, b, "--format", "markdown"]).output
             #expect(markdown.contains("| host | h | other ≠ |"))
             #expect(markdown.contains("| os | os | os |"))

@@ -61,6 +61,10 @@ extension ThreadingOverheadsTests {
             // (150 / 50) / (200 / 100): relative to its machine's control, serial-queue got 1.5 times dearer.
             #expect(abs((row.normalizedRatio ?? 0) - 1.5) < 1e-12)
             #expect(row.interval == 0.75...0.75)
+            // Two cells, 0.5 and 0.75: the files differ as a whole by their median, 0.625.
+            let shift = try #require(comparison.commonShift)
+            #expect(abs(shift.median - 0.625) < 1e-12)
+            #expect(abs(shift.middleHalf.lowerBound - 0.5625) < 1e-12 && abs(shift.middleHalf.upperBound - 0.6875) < 1e-12)
             #expect(row.verdict == .faster)
             let control = try #require(comparison.rows.first { $0.key.runner == "single-threaded" })
             #expect(control.normalizedRatio == 1)

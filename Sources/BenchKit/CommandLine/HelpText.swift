@@ -127,7 +127,7 @@ enum HelpText {
           slower    above 1 by more than the threshold, and the interval lies above 1
           unsure    beyond the threshold, but the interval includes 1, or a file has fewer than two ok
                     repetitions in the cell (the 2010 file has one), so no interval can be made
-        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked. Cells in one file only are listed.", indent: 0))
+        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked. Cells in one file only are listed. Under the verdicts: the median ratio over the cells and its middle half; when that median is off 1 by more than the threshold, most cells moved together, and the machine or its load may have changed between the files as much as the code (run bench validate on files of separate sessions to see how far verdicts hold on your machine).", indent: 0))
 
         OPTIONS:
         \(CompareCommand.definition.optionsSection)

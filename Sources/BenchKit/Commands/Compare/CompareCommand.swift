@@ -60,6 +60,17 @@ struct FileComparison {
                 "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
             }
             document.lines("Verdicts: \(counts.joined(separator: ", "))")
+            if let shift = comparison.commonShift {
+                document.lines(
+                    "Across the \(comparison.rows.count) cells, \(label)/A: median \(Format.ratio(shift.median)), "
+                        + "middle half \(Format.range(shift.middleHalf)).")
+                if abs(shift.median - 1) > comparison.threshold {
+                    document.lines(
+                        "Most cells moved together: the machine or its load may have changed between the files as "
+                            + "much as the code did. The normalized ratios divide out each file's plain speed; bench "
+                            + "validate on two files of separate sessions tells how far verdicts hold here.")
+                }
+            }
             if showsMetrics {
                 document.heading(
                     "\(label) against A: what the runs cost the machine (medians; threads and memory: the most seen)")

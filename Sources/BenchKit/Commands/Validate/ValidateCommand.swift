@@ -87,6 +87,12 @@ struct Validation {
                     TextTable(
                         columns: ["", "cells", "share"], rows: summary.map { [$0.0, "\($0.1)", $0.2] },
                         rightAligned: [1, 2]))
+                if let shift = same.commonShift {
+                    // A shift shared by most cells is the machine's, or its load's, between the files.
+                    document.lines(
+                        "A/A: B/A over the cells: median \(Format.ratio(shift.median)), middle half "
+                            + "\(Format.range(shift.middleHalf))")
+                }
                 let alarms = rows.filter { $0.row.verdict == .faster || $0.row.verdict == .slower }
                 if !alarms.isEmpty {
                     document.heading("False alarms: cells called faster or slower with nothing changed")
