@@ -20,8 +20,9 @@ enum Environment {
     /// is the test executable), and among the loaded bundles on macOS, where Swift Testing runs in a helper
     /// process (`swiftpm-testing-helper`, in the toolchain) that loads `…/debug/X.xctest`.
     static let benchExecutable: URL? = {
+        // Bundle(for:) finds the bundle of this code from the loaded image, however the helper loaded it.
         let testBundles =
-            [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()]
+            [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(), Bundle(for: BundleMarker.self).bundleURL]
             + Bundle.allBundles.map(\.bundleURL) + [Bundle.main.bundleURL]
         for bundle in testBundles where bundle.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
             var directory = bundle
@@ -68,6 +69,9 @@ enum Environment {
 
     static let canLimitThreads = limitedToNobody(processes: 1_000) != nil
 }
+
+/// A class of the test bundle, for `Bundle(for:)`.
+private final class BundleMarker {}
 
 /// How a child process ended, and what it wrote.
 struct ProcessResult {
