@@ -14,14 +14,15 @@ extension ThreadingOverheadsTests {
             host: "h", os: "os", kernel: "k", arch: "x86_64", cpuModel: "cpu", logicalCPUs: 2, memoryBytes: 1,
             swiftVersion: "6.3.1", build: "release")
 
-        /// Runs `plan` with every run taking `nanoseconds(step)` (at once); returns the steps in order and the
-        /// records.
+        /// Runs `plan` with every run taking `nanoseconds(step)` (at once), warm-ups for the cells that `warmsUp`;
+        /// returns the steps in order and the records.
         static func run(
-            _ plan: SweepPlan, nanoseconds: @escaping (SweepPlan.Step) -> Int64 = { _ in 1_000_000 }
+            _ plan: SweepPlan, nanoseconds: @escaping (SweepPlan.Step) -> Int64 = { _ in 1_000_000 },
+            warmsUp: (SweepPlan.Cell) -> Bool = { _ in true }
         ) -> (steps: [SweepPlan.Step], records: [ResultRecord]) {
             var steps: [SweepPlan.Step] = []
             let records = plan.run(
-                machine: machine,
+                machine: machine, warmsUp: warmsUp,
                 measure: { step in
                     RunOutcome(
                         status: .ok, nanoseconds: nanoseconds(step), completedIterations: step.configuration.jobs,
@@ -58,26 +59,14 @@ extension ThreadingOverheadsTests {
         @Test("cells whose runs warm up on their own (in a child process) get no warm-ups; the others do")
         func warmupsOnlyWhereAsked() {
             let plan = SweepPlan(cells: Self.cells, sampling: .repetitions(2), warmup: .runs(2), seed: 42)
-            var steps: [SweepPlan.Step] = []
-            let records = plan.run(
-                machine: Self.machine, warmsUp: { $0.runner != .task },
-                measure: { step in
-                    RunOutcome(status: .ok, nanoseconds: 1_000, completedIterations: step.configuration.jobs, startedAt: nil)
-                },
-                record: { _ in },
-                observe: { event in
-                    if case .willRun(_, _, let step) = event {
-                        steps.append(step)
-                    }
-                })
+            let (steps, records) = Self.run(plan, warmsUp: { $0.runner != .task })
             let warmups = steps.filter { $0.repetition == nil }
             #expect(warmups.count == 2 * 4)
             #expect(!warmups.contains { $0.runner == .task })
             #expect(records.count == 2 * Self.cells.count)
-            let none = plan.run(machine: Self.machine, warmsUp: { _ in false }, measure: { step in
-                RunOutcome(status: .ok, nanoseconds: 1_000, completedIterations: step.configuration.jobs, startedAt: nil)
-            }, record: { _ in })
-            #expect(none.count == 2 * Self.cells.count)
+            let (stepsWithout, recordsWithout) = Self.run(plan, warmsUp: { _ in false })
+            #expect(stepsWithout.allSatisfy { $0.repetition != nil })
+            #expect(recordsWithout.count == 2 * Self.cells.count)
         }
 
         @Test("the seed decides the order: the same seed replays it, another seed shuffles it otherwise")

@@ -118,7 +118,9 @@ final class MeasuringSession: @unchecked Sendable {
     /// start a thread per job. There a `Thread.start()` that cannot create its thread raises an Objective-C
     /// exception, which Swift cannot catch: in this process it would abort the whole sweep and lose the runs not
     /// yet written, while a child that aborts is one failed run. A child costs about 10 ms, against runs of
-    /// seconds. On Linux a thread that cannot be created is a stalled or failed run in this process already.
+    /// seconds. `floor-detach-thread`, whose pthread_create reports failure, is isolated too: so that it and
+    /// `detach-thread`, the runner it is the floor of, are measured alike. On Linux a thread that cannot be created
+    /// is a stalled or failed run in this process already.
     static func isolatesOnThisSystem(_ runner: RunnerKind) -> Bool {
         #if canImport(Darwin)
         runner.traits.startsThreadPerJob

@@ -43,9 +43,15 @@ final class OutputFile {
         case console(@Sendable (String) -> Void)
         case discard
         case stream(descriptor: Int32)
-        /// `stem`, for a default name in results/: the name the file takes is `stem.csv` or `stem-N.csv`, whichever
-        /// is free when it is finished; nil for a path the user named, which the file replaces.
-        case file(descriptor: Int32, temporaryPath: String, finalPath: String, stem: String?)
+        case file(descriptor: Int32, temporaryPath: String, destination: Destination)
+    }
+
+    /// Where a finished file goes.
+    private enum Destination {
+        /// A path the user named (symbolic links followed), which the file replaces.
+        case replacing(path: String)
+        /// A default name in results/: `stem.csv` or `stem-N.csv`, whichever is free when the file is finished.
+        case firstFreeName(stem: String)
     }
 
     /// Nil once the file is finished or discarded.
@@ -64,11 +70,11 @@ final class OutputFile {
             sink = .discard
         case .file(let path):
             displayPath = path
-            sink = try Self.openSink(path, stem: nil)
+            sink = try Self.openSink(path, freeNameStem: nil)
         case .newFileInResults:
             let stem = try Self.newResultsStem(now: now, host: host)
             displayPath = Self.freeName(stem: stem)
-            sink = try Self.openSink(displayPath, stem: stem)
+            sink = try Self.openSink(displayPath, freeNameStem: stem)
         }
     }
 
@@ -103,7 +109,7 @@ final class OutputFile {
             guard close(descriptor) == 0 else {
                 throw failure()
             }
-        case .file(let descriptor, let temporaryPath, let finalPath, let stem):
+        case .file(let descriptor, let temporaryPath, let destination):
             defer { Interrupts.unregister(temporaryFile: temporaryPath) }
             let synced = fsync(descriptor) == 0
             let closed = close(descriptor) == 0
@@ -112,19 +118,20 @@ final class OutputFile {
                 unlink(temporaryPath)
                 throw error
             }
-            guard let stem else {
-                guard rename(temporaryPath, finalPath) == 0 else {
+            switch destination {
+            case .replacing(let path):
+                guard rename(temporaryPath, path) == 0 else {
                     let error = failure()
                     unlink(temporaryPath)
                     throw error
                 }
-                return
-            }
-            do {
-                displayPath = try Self.claimFreeName(from: temporaryPath, stem: stem)
-            } catch {
-                unlink(temporaryPath)
-                throw error
+            case .firstFreeName(let stem):
+                do {
+                    displayPath = try Self.claimFreeName(from: temporaryPath, stem: stem)
+                } catch {
+                    unlink(temporaryPath)
+                    throw error
+                }
             }
         }
     }
@@ -171,7 +178,7 @@ final class OutputFile {
         switch takeSink() {
         case .stream(let descriptor):
             close(descriptor)
-        case .file(let descriptor, let temporaryPath, _, _):
+        case .file(let descriptor, let temporaryPath, _):
             close(descriptor)
             unlink(temporaryPath)
             Interrupts.unregister(temporaryFile: temporaryPath)
@@ -197,7 +204,7 @@ final class OutputFile {
         case .console(let output):
             output(text)
             return
-        case .stream(let streamDescriptor), .file(let streamDescriptor, _, _, _):
+        case .stream(let streamDescriptor), .file(let streamDescriptor, _, _):
             descriptor = streamDescriptor
         }
         var bytes = Array(text.utf8)[...]
@@ -216,8 +223,9 @@ final class OutputFile {
     }
 
     /// Opens `path` for writing: in place if it is an existing device or pipe, else under a temporary name beside
-    /// the file the path names (following a symbolic link to it).
-    private static func openSink(_ path: String, stem: String?) throws(OutputFileError) -> Sink {
+    /// the file the path names (following a symbolic link to it), which replaces it when finished; or, with
+    /// `freeNameStem`, which `path` is the first free name of, takes the first name still free then.
+    private static func openSink(_ path: String, freeNameStem: String?) throws(OutputFileError) -> Sink {
         var info = stat()
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
@@ -243,7 +251,8 @@ final class OutputFile {
             throw failure(path)
         }
         Interrupts.register(temporaryFile: temporaryPath)
-        return .file(descriptor: descriptor, temporaryPath: temporaryPath, finalPath: finalPath, stem: stem)
+        let destination = freeNameStem.map { Destination.firstFreeName(stem: $0) } ?? .replacing(path: finalPath)
+        return .file(descriptor: descriptor, temporaryPath: temporaryPath, destination: destination)
     }
 
     /// The path that `path` names after following symbolic links, even one that points to no file yet, so that

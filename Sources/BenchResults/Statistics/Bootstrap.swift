@@ -4,9 +4,12 @@
 public enum Bootstrap {
     public static let resamples = 10_000
 
-    /// The `confidence` interval of headline(values): its ratio to a constant 1, whose resamples are all 1.
+    /// The `confidence` interval of headline(values); nil if `values` is empty.
     public static func headline(_ values: [Double], confidence: Double) -> ClosedRange<Double>? {
-        ratio(values, to: [1], confidence: confidence)
+        guard !values.isEmpty else {
+            return nil
+        }
+        return interval(confidence: confidence) { resampledHeadline in resampledHeadline(values) }
     }
 
     /// The `confidence` interval of headline(numerator) / headline(denominator); nil if either is empty.
@@ -16,6 +19,18 @@ public enum Bootstrap {
         guard !numerator.isEmpty, !denominator.isEmpty else {
             return nil
         }
+        return interval(confidence: confidence) { resampledHeadline in
+            let below = resampledHeadline(denominator)
+            return below > 0 ? resampledHeadline(numerator) / below : nil
+        }
+    }
+
+    /// The percentile interval of ``resamples`` values of `statistic`, each computed from resamples that
+    /// `statistic` draws with the function it is given (the headline of a sample resampled with replacement),
+    /// all from one generator with a fixed seed; a nil value is left out, and nil comes back if every one is.
+    private static func interval(
+        confidence: Double, _ statistic: (_ resampledHeadline: ([Double]) -> Double) -> Double?
+    ) -> ClosedRange<Double>? {
         var generator = SplitMix64(seed: 0x7468_7265_6164_73)
         var scratch: [Double] = []
         func resampledHeadline(_ values: [Double]) -> Double {
@@ -25,21 +40,19 @@ public enum Bootstrap {
             }
             return Estimate.headline(scratch) ?? 0
         }
-        var ratios: [Double] = []
-        ratios.reserveCapacity(resamples)
+        var values: [Double] = []
+        values.reserveCapacity(resamples)
         for _ in 0..<resamples {
-            let below = resampledHeadline(denominator)
-            let above = resampledHeadline(numerator)
-            if below > 0 {
-                ratios.append(above / below)
+            if let value = statistic(resampledHeadline) {
+                values.append(value)
             }
         }
-        ratios.sort()
-        guard !ratios.isEmpty else {
+        values.sort()
+        guard !values.isEmpty else {
             return nil
         }
         let tail = (1 - confidence) / 2
-        return Statistics.quantile(ratios, tail)...Statistics.quantile(ratios, 1 - tail)
+        return Statistics.quantile(values, tail)...Statistics.quantile(values, 1 - tail)
     }
 }
 

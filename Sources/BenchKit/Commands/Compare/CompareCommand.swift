@@ -130,8 +130,8 @@ struct FileComparison {
         let rows = comparison.rows.map { row in
             [
                 row.key.runner, row.key.configuration.description,
-                row.baseline.medianNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
-                row.candidate.medianNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
+                row.baseline.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
+                row.candidate.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.ratio.map(Format.ratio) ?? "-",
                 row.normalizedRatio.map(Format.ratio) ?? "-",
                 row.interval.map { Format.range($0) } ?? "-",
@@ -205,8 +205,8 @@ struct FileComparison {
         + [
             DataColumn("baseline_median_seconds") { .seconds($0.row?.baseline.median) },
             DataColumn("candidate_median_seconds") { .seconds($0.row?.candidate.median) },
-            DataColumn("baseline_ns_per_job") { .decimal($0.row?.baseline.medianNanosecondsPerJob, places: 3) },
-            DataColumn("candidate_ns_per_job") { .decimal($0.row?.candidate.medianNanosecondsPerJob, places: 3) },
+            DataColumn("baseline_ns_per_job") { .decimal($0.row?.baseline.headlineNanosecondsPerJob, places: 3) },
+            DataColumn("candidate_ns_per_job") { .decimal($0.row?.candidate.headlineNanosecondsPerJob, places: 3) },
             DataColumn("ratio") { .decimal($0.row?.ratio, places: 4) },
             DataColumn("normalized_ratio") { .decimal($0.row?.normalizedRatio, places: 4) },
             DataColumn("interval_low") { .decimal($0.row?.interval?.lowerBound, places: 4) },
