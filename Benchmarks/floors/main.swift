@@ -103,7 +103,55 @@ table(
         ["the floor's single-threaded job, per job, for comparison (\(reference))", referenceCost[.floorSingleThreaded].map(Format.perJob(nanoseconds:)) ?? "-"],
     ])
 
-// 3. Cost grows linearly: each runner at N jobs and at 2N, N chosen from a pilot run so that a run of N takes about
+// 3. What sampling latency costs. The null runner, the harness alone on one thread, measured with and without samples
+// gives the samples' cost per job (per round trip in ping-pong) free of any mechanism's noise: timed on a
+// mechanism, a cell's modes (one thread or two, for Dispatch and the pool) moved its median by more than the
+// samples cost. That cost is set against the cheapest hand-off of the shape, measured in the same shuffled plan:
+// `single-threaded`'s job in a chain, `thread-pool`'s round trip in ping-pong. The target: under 10% of it.
+let chainShape = RunConfiguration(queues: 1, iterations: 100_000)
+let pingPongShape = RunConfiguration(queues: 1, iterations: 10_000, shape: .pingPong)
+func sampling(_ configuration: RunConfiguration, _ measures: Bool) -> RunConfiguration {
+    var configuration = configuration
+    configuration.measuresLatency = measures
+    return configuration
+}
+let samplingShapes: [(configuration: RunConfiguration, cheapest: RunnerKind)] = [
+    (chainShape, .singleThreaded), (pingPongShape, .threadPool),
+]
+let samplingCells = samplingShapes.flatMap { shape in
+    [
+        SweepPlan.Cell(runner: .null, configuration: sampling(shape.configuration, false)),
+        SweepPlan.Cell(runner: .null, configuration: sampling(shape.configuration, true)),
+        SweepPlan.Cell(runner: shape.cheapest, configuration: sampling(shape.configuration, false)),
+    ]
+}
+let samplingReport = Report.measure(
+    SweepPlan(cells: samplingCells, sampling: .repetitions(21), warmup: .runs(2)), machine: machine)
+var samplingRows: [[String]] = []
+for shape in samplingShapes {
+    let configuration = shape.configuration
+    guard let without = perJob(samplingReport, .null, sampling(configuration, false)),
+        let with = perJob(samplingReport, .null, sampling(configuration, true)),
+        let cheapest = perJob(samplingReport, shape.cheapest, sampling(configuration, false)), cheapest > 0
+    else {
+        samplingRows.append([configuration.shape.rawValue, "-", "-", "-", "-", "-", "no ok run"])
+        continue
+    }
+    let share = (with - without) / cheapest
+    samplingRows.append([
+        "\(configuration.shape) (one \(configuration.shape.jobName) in "
+            + "\(configuration.shape.latencySampleEvery / configuration.shape.parties))",
+        Format.perJob(nanoseconds: without), Format.perJob(nanoseconds: with),
+        Format.perJob(nanoseconds: with - without),
+        "\(shape.cheapest.id) \(Format.perJob(nanoseconds: cheapest))", String(format: "%.1f%%", share * 100),
+        share < 0.10 ? "meets" : "misses",
+    ])
+}
+print("What sampling latency costs per job (per round trip in ping-pong): the null runner, 1 queue or pair, median of")
+print("21 runs without and with samples, against the cheapest hand-off of the shape; target under 10% of it")
+table(["shape (timed)", "null", "null, sampled", "added", "cheapest hand-off", "share", ""], samplingRows)
+
+// 4. Cost grows linearly: each runner at N jobs and at 2N, N chosen from a pilot run so that a run of N takes about
 // 200 ms (long enough that a run's fixed cost and a passing hiccup of the machine are small beside it). Runs of N and
 // 2N alternate, and each pair's ratio is taken on its own: on a shared machine a run of a contended runner
 // (thread-pool, task) can take 3 times as long as the run before it, and a pair made back to back shares most of
@@ -154,7 +202,7 @@ print("Cost grows linearly: seconds for 2N jobs / seconds for N, target 1.7 to 2
 print("200 ms; the median of \(pairs) pairs of runs made back to back, and the middle half of the pairs' ratios)")
 table(["runner", "N jobs", "seconds(N)", "seconds(2N)", "ratio", "p25–p75", ""], linearRows)
 
-// 4. Memory stays flat: peak resident memory (reset before each run) of a run of 10 times as many jobs against one of
+// 5. Memory stays flat: peak resident memory (reset before each run) of a run of 10 times as many jobs against one of
 // 1,000,000 against 100,000 jobs, except for the runners that start a thread per job, which are measured at a tenth of
 // that: a million threads would take 15 s to a minute a run.
 var memoryRows: [[String]] = []

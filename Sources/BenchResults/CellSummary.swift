@@ -48,6 +48,8 @@ public struct CellSummary: Sendable, Equatable {
     public var ratioToControl: Double?
     /// What the `ok` runs cost the machine, where the file says (schema version 2).
     public var metrics: [RunMetrics] = []
+    /// The latency percentiles of the `ok` runs that sampled latency (schema version 4).
+    public var latencies: [LatencyPercentiles] = []
 
     /// A coefficient of variation above this earns a warning.
     public static let noisyCoefficientOfVariation = 0.10
@@ -142,6 +144,22 @@ public struct CellSummary: Sendable, Equatable {
 
     public var medianInvoluntarySwitchesPerJob: Double? {
         Statistics.median(metrics.map { Double($0.involuntaryContextSwitches) / Double(configuration.jobs) })
+    }
+
+    /// The median over the runs of each run's latency percentile `percentile` (in nanoseconds); nil without
+    /// latency samples.
+    public func medianLatency(_ percentile: KeyPath<LatencyPercentiles, Int64>) -> Double? {
+        Statistics.median(latencies.map { Double($0[keyPath: percentile]) })
+    }
+
+    /// The longest latency sampled in any run, in nanoseconds.
+    public var maximumLatency: Int64? {
+        latencies.map(\.maximum).max()
+    }
+
+    /// The latency samples of all runs together.
+    public var latencySamples: Int? {
+        latencies.isEmpty ? nil : latencies.map(\.samples).reduce(0, +)
     }
 
     /// The most threads seen in any run of the cell.

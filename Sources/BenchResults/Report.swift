@@ -40,7 +40,8 @@ public struct Report: Sendable {
                         repetitions: timed.map(\.repetition),
                         failedRuns: runs.filter { $0.status == .failed }.count,
                         stalledRuns: runs.filter { $0.status == .stalled }.count,
-                        ratioToControl: nil, metrics: timed.compactMap(\.metrics)))
+                        ratioToControl: nil, metrics: timed.compactMap(\.metrics),
+                        latencies: timed.compactMap(\.latency)))
             }
         }
         for index in cells.indices {
@@ -65,10 +66,15 @@ public struct Report: Sendable {
         }.map(\.element)
     }
 
-    /// `configurations` (each once) by work, then queues, then iterations.
+    /// `configurations` (each once) by shape (as ``Shape`` lists them), latency, work, then queues, then
+    /// iterations.
     static func canonicalOrder(of configurations: [RunConfiguration]) -> [RunConfiguration] {
-        configurations.sorted {
-            ($0.workNanoseconds, $0.queues, $0.iterations) < ($1.workNanoseconds, $1.queues, $1.iterations)
+        func rank(_ shape: Shape) -> Int {
+            Shape.allCases.firstIndex(of: shape) ?? 0
+        }
+        return configurations.sorted {
+            (rank($0.shape), $0.measuresLatency ? 1 : 0, $0.workNanoseconds, $0.queues, $0.iterations)
+                < (rank($1.shape), $1.measuresLatency ? 1 : 0, $1.workNanoseconds, $1.queues, $1.iterations)
         }
     }
 

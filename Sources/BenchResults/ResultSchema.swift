@@ -5,8 +5,9 @@ import JobRunners
 /// column.
 public enum ResultSchema {
     /// Written in every row; a reader refuses versions newer than this. Version 2 added the work and resource
-    /// columns, version 3 the sweep's seed and each run's place in it; files of versions 1 and 2 are read as well.
-    public static let version = 3
+    /// columns, version 3 the sweep's seed and each run's place in it, version 4 the shape and the latency
+    /// percentiles; files of earlier versions are read as well (as chains without latency).
+    public static let version = 4
 
     /// A column, and the schema version that added it.
     struct VersionedColumn: Sendable {
@@ -19,19 +20,25 @@ public enum ResultSchema {
         }
     }
 
-    /// A cell's runner and configuration, as every file of bench's names them: its runner's id, its queues,
-    /// iterations per queue and jobs.
+    /// A cell's runner and configuration, as every file of bench's names them: its runner's id, its shape, its
+    /// queues, iterations per queue and jobs.
     public static let cellColumns: [DataColumn<CellKey>] = [
         DataColumn("runner") { .text($0.runner) },
+        DataColumn("shape") { .text($0.configuration.shape.rawValue) },
         DataColumn("queues") { .integer($0.configuration.queues) },
         DataColumn("iterations") { .integer($0.configuration.iterations) },
         DataColumn("jobs") { .integer($0.configuration.jobs) },
     ]
 
+    /// The schema version that added each of ``cellColumns`` after the first.
+    private static let cellColumnVersions = ["shape": 4]
+
     /// What a run measured: version 1's columns before the machine's.
     private static let runColumns: [VersionedColumn] =
         [VersionedColumn("schema_version") { _ in .integer(version) }]
-        + cellColumns.lifted(\ResultRecord.key).map { VersionedColumn($0.name, $0.value) }
+        + cellColumns.lifted(\ResultRecord.key).map { column in
+            VersionedColumn(column.name, since: cellColumnVersions[column.name] ?? 1, column.value)
+        }
         + [
         VersionedColumn("repetition") { .integer($0.repetition) },
         // A run that is not `ok` has no seconds and no cost per job.
@@ -68,6 +75,12 @@ public enum ResultSchema {
         VersionedColumn("max_rss_bytes", since: 2) { .integer($0.metrics?.maxRSSBytes) },
         VersionedColumn("seed", since: 3) { record in record.seed.map { .text(String($0)) } ?? .missing },
         VersionedColumn("sequence", since: 3) { .integer($0.sequence) },
+        VersionedColumn("latency_every", since: 4) { .integer($0.configuration.latencySampleEvery) },
+        VersionedColumn("latency_samples", since: 4) { .integer($0.latency?.samples) },
+        VersionedColumn("latency_p50_ns", since: 4) { .integer($0.latency.map { Int($0.p50) }) },
+        VersionedColumn("latency_p90_ns", since: 4) { .integer($0.latency.map { Int($0.p90) }) },
+        VersionedColumn("latency_p99_ns", since: 4) { .integer($0.latency.map { Int($0.p99) }) },
+        VersionedColumn("latency_max_ns", since: 4) { .integer($0.latency.map { Int($0.maximum) }) },
     ]
 
     /// Every column, in order.
@@ -81,6 +94,9 @@ public enum ResultSchema {
 
     /// The columns version 3 added: the sweep's seed and the run's place in its order.
     public static let version3Columns = definitions.filter { $0.since == 3 }.map(\.column.name)
+
+    /// The columns version 4 added: the shape and the latency percentiles.
+    public static let version4Columns = definitions.filter { $0.since == 4 }.map(\.column.name)
 
     /// Every column this version writes, in order.
     public static let columns = definitions.map(\.column.name)
@@ -113,13 +129,21 @@ public enum ResultSchema {
         guard !runner.isEmpty else {
             throw .row("'runner' is empty")
         }
-        let required = (version >= 2 ? version2Columns : []) + (version >= 3 ? version3Columns : [])
+        let required =
+            (version >= 2 ? version2Columns : []) + (version >= 3 ? version3Columns : [])
+            + (version >= 4 ? version4Columns : [])
         if let missing = required.first(where: { header[$0] == nil }) {
             throw .row("a row of schema version \(version) in a file without the '\(missing)' column")
         }
+        let shapeText = text("shape")
+        guard let shape = shapeText.isEmpty ? .chain : Shape(rawValue: shapeText) else {
+            let shapes = Shape.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .row("'shape' is '\(shapeText)', not one of \(shapes)")
+        }
         let configuration = RunConfiguration(
             queues: try integer("queues", minimum: 1), iterations: try integer("iterations", minimum: 1),
-            workNanoseconds: try optionalInteger("work_ns") ?? 0)
+            workNanoseconds: try optionalInteger("work_ns") ?? 0, shape: shape,
+            measuresLatency: !text("latency_every").isEmpty)
         let jobs = try integer("jobs", minimum: 1)
         guard !configuration.queues.multipliedReportingOverflow(by: configuration.iterations).overflow,
             jobs == configuration.jobs
@@ -175,10 +199,20 @@ public enum ResultSchema {
                 involuntaryContextSwitches: try optionalInteger("involuntary_context_switches") ?? 0,
                 peakThreads: try optionalInteger("peak_threads"), maxRSSBytes: try optionalInteger("max_rss_bytes"))
         }
+        var latency: LatencyPercentiles?
+        if let samples = try optionalInteger("latency_samples") {
+            let p50 = try integer("latency_p50_ns", minimum: 0)
+            let p90 = try integer("latency_p90_ns", minimum: p50)
+            let p99 = try integer("latency_p99_ns", minimum: p90)
+            let maximum = try integer("latency_max_ns", minimum: p99)
+            latency = LatencyPercentiles(
+                samples: samples, p50: Int64(p50), p90: Int64(p90), p99: Int64(p99), maximum: Int64(maximum))
+        }
         let outcome = RunOutcome(
             status: status, nanoseconds: status == .ok ? nanoseconds : nil, detail: text("detail"),
             completedIterations: try optionalInteger("completed_iterations"), startedAt: startedAt, metrics: metrics,
-            workSpins: try optionalInteger("work_spins"), spinsPerMicrosecond: try optionalDecimal("spins_per_us"))
+            workSpins: try optionalInteger("work_spins"), spinsPerMicrosecond: try optionalDecimal("spins_per_us"),
+            latency: latency)
         var seed: UInt64?
         if !text("seed").isEmpty {
             guard let value = UInt64(text("seed")) else {

@@ -4,8 +4,8 @@ import Foundation
 /// per runner and configuration. results/README.md documents each column.
 public enum SummarySchema {
     /// Written in every row, like the result files' `schema_version`. Version 2 added the resource columns, 3 the
-    /// modes.
-    public static let version = 3
+    /// modes, 4 the shape and the latency percentiles.
+    public static let version = 4
 
     /// A cell's columns, in order; the CSV adds the machine's (``MachineInfo/columns``).
     public static let cellColumns: [DataColumn<CellSummary>] =
@@ -46,6 +46,11 @@ public enum SummarySchema {
                     String(format: "%.3f:%.2f", mode.location, modes.share(of: mode))
                 }.joined(separator: ";"))
         },
+        DataColumn("latency_samples") { .integer($0.latencySamples) },
+        DataColumn("latency_p50_ns") { .decimal($0.medianLatency(\.p50), places: 0) },
+        DataColumn("latency_p90_ns") { .decimal($0.medianLatency(\.p90), places: 0) },
+        DataColumn("latency_p99_ns") { .decimal($0.medianLatency(\.p99), places: 0) },
+        DataColumn("latency_max_ns") { .integer($0.maximumLatency.map { Int($0) }) },
         ]
 
     /// Every column of a summary CSV, in order.

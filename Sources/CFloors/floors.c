@@ -19,6 +19,9 @@ __attribute__((noinline)) static void floor_spin(long count) {
 }
 
 void floor_iterate(floor_job *job) {
+    if (latency_ends(job->latency_plan, job->remaining)) {
+        latency_end(job->latency);
+    }
     atomic_fetch_add_explicit(&job->executed, 1, memory_order_relaxed);
     if (job->remaining <= 0) {
         // Ran after its last iteration: the count exceeds queues × iterations and the run fails.
@@ -29,6 +32,14 @@ void floor_iterate(floor_job *job) {
     }
     job->remaining -= 1;
     if (job->remaining > 0) {
+        if (latency_starts(job->latency_plan, job->remaining)) {
+            latency_start(job->latency);
+        }
+        if (job->partner != NULL) {
+            void *next = job->partner;
+            job->partner = job->queue;
+            job->queue = next;
+        }
         job->run->queue(job);
     } else {
         job->run->report(job->run->context, 0);
@@ -39,20 +50,33 @@ void floor_iterate_context(void *job) {
     floor_iterate((floor_job *)job);
 }
 
+void **floor_party(floor_run *run, long index) {
+    floor_job *job = &run->jobs[index / run->parties];
+    return index % run->parties == 0 ? &job->queue : &job->partner;
+}
+
 floor_run *floor_run_create(
-    floor_kind kind, long queues, long iterations, long work_spins, floor_report report, void *context,
-    int *error) {
+    floor_kind kind, long queues, long iterations, long work_spins, long parties, long latency_every,
+    floor_report report, void *context, int *error) {
     floor_run *run = calloc(1, sizeof(floor_run));
     floor_job *jobs = aligned_alloc(_Alignof(floor_job), sizeof(floor_job) * (size_t)queues);
-    if (run == NULL || jobs == NULL) {
+    latency_sampler *samplers = NULL;
+    if (latency_every > 0
+        && posix_memalign((void **)&samplers, THREADING_OVERHEADS_CACHE_LINE, sizeof(latency_sampler) * (size_t)queues)
+            != 0) {
+        samplers = NULL;
+    }
+    if (run == NULL || jobs == NULL || (latency_every > 0 && samplers == NULL) || parties < 1 || parties > 2) {
         free(run);
         free(jobs);
-        *error = ENOMEM;
+        free(samplers);
+        *error = run == NULL || jobs == NULL ? ENOMEM : EINVAL;
         return NULL;
     }
     memset(jobs, 0, sizeof(floor_job) * (size_t)queues);
     run->kind = kind;
     run->queues = queues;
+    run->parties = parties;
     run->jobs = jobs;
     run->report = report;
     run->context = context;
@@ -61,6 +85,12 @@ floor_run *floor_run_create(
         jobs[index].remaining = iterations;
         jobs[index].work_spins = work_spins;
         jobs[index].run = run;
+        jobs[index].latency_plan = latency_plan_none;
+        if (samplers != NULL) {
+            memset(&samplers[index], 0, sizeof(latency_sampler));
+            jobs[index].latency_plan = latency_plan_make(latency_every, parties, iterations);
+            jobs[index].latency = &samplers[index];
+        }
     }
     int result = 0;
     switch (kind) {
@@ -71,6 +101,7 @@ floor_run *floor_run_create(
     case floor_run_loop: result = floor_run_loop_create(run); break;
     }
     if (result != 0) {
+        free(samplers);
         free(jobs);
         free(run);
         *error = result;
@@ -93,6 +124,15 @@ long floor_run_executed(const floor_run *run) {
     return total;
 }
 
+void floor_run_latency(const floor_run *run, latency_histogram *histogram) {
+    memset(histogram, 0, sizeof(latency_histogram));
+    for (long index = 0; index < run->queues; index++) {
+        if (run->jobs[index].latency != NULL) {
+            latency_merge(histogram, &run->jobs[index].latency->histogram);
+        }
+    }
+}
+
 void floor_run_destroy(floor_run *run) {
     switch (run->kind) {
     case floor_single_threaded: floor_single_threaded_destroy(run); break;
@@ -101,6 +141,8 @@ void floor_run_destroy(floor_run *run) {
     case floor_detach_thread: floor_detach_thread_destroy(run); break;
     case floor_run_loop: floor_run_loop_destroy(run); break;
     }
+    // The samplers are one allocation, the first job's.
+    free(run->jobs[0].latency);
     free(run->jobs);
     free(run);
 }

@@ -16,11 +16,18 @@ typedef struct floor_job {
     floor_run *run;
     /// The mechanism's part of the job's queue: a serial queue, a run-loop worker, a FIFO.
     void *queue;
+    /// In ping-pong, the other party's queue, swapped with `queue` at every hand-off; NULL in a chain.
+    void *partner;
+    /// Which hand-offs are timed (latency_plan_none unless the run samples latency), and the samples.
+    latency_plan latency_plan;
+    latency_sampler *latency;
 } floor_job;
 
 struct floor_run {
     floor_kind kind;
     long queues;
+    /// Queues of the mechanism per job: 1, or 2 in ping-pong (floor_party).
+    long parties;
     floor_job *jobs;
     floor_report report;
     void *context;
@@ -32,6 +39,9 @@ struct floor_run {
 
 /// One iteration: the relaxed increment that counts it, the job's work, then the job queued again or reported.
 void floor_iterate(floor_job *job);
+
+/// Where the mechanism's queue number `index` (0 to queues × parties − 1) is kept: a job's `queue` or `partner`.
+void **floor_party(floor_run *run, long index);
 
 /// floor_iterate, with the signature of a dispatch function.
 void floor_iterate_context(void *job);

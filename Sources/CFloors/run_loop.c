@@ -196,11 +196,12 @@ static void floor_run_loop_stop(floor_worker *workers, long count) {
 }
 
 int floor_run_loop_create(floor_run *run) {
-    floor_worker *workers = calloc((size_t)run->queues, sizeof(floor_worker));
+    long count = run->queues * run->parties;
+    floor_worker *workers = calloc((size_t)count, sizeof(floor_worker));
     if (workers == NULL) {
         return ENOMEM;
     }
-    for (long index = 0; index < run->queues; index++) {
+    for (long index = 0; index < count; index++) {
         floor_worker *worker = &workers[index];
         pthread_mutex_init(&worker->lock, NULL);
         pthread_cond_init(&worker->changed, NULL);
@@ -215,7 +216,7 @@ int floor_run_loop_create(floor_run *run) {
             floor_run_loop_stop(workers, error == ETIMEDOUT ? index + 1 : index);
             return error;
         }
-        run->jobs[index].queue = worker;
+        *floor_party(run, index) = worker;
     }
     run->mechanism = workers;
     run->queue = floor_run_loop_queue;
@@ -223,5 +224,5 @@ int floor_run_loop_create(floor_run *run) {
 }
 
 void floor_run_loop_destroy(floor_run *run) {
-    floor_run_loop_stop(run->mechanism, run->queues);
+    floor_run_loop_stop(run->mechanism, run->queues * run->parties);
 }

@@ -56,11 +56,12 @@ static void floor_single_threaded_queue(floor_job *job) {
 }
 
 int floor_single_threaded_create(floor_run *run) {
-    floor_fifo *fifos = calloc((size_t)run->queues, sizeof(floor_fifo));
+    long count = run->queues * run->parties;
+    floor_fifo *fifos = calloc((size_t)count, sizeof(floor_fifo));
     if (fifos == NULL) {
         return ENOMEM;
     }
-    for (long index = 0; index < run->queues; index++) {
+    for (long index = 0; index < count; index++) {
         fifos[index].capacity = 16;
         fifos[index].entries = malloc(sizeof(floor_entry) * 16);
         if (fifos[index].entries == NULL) {
@@ -70,7 +71,7 @@ int floor_single_threaded_create(floor_run *run) {
             free(fifos);
             return ENOMEM;
         }
-        run->jobs[index].queue = &fifos[index];
+        *floor_party(run, index) = &fifos[index];
     }
     run->mechanism = fifos;
     run->queue = floor_single_threaded_queue;
@@ -79,7 +80,7 @@ int floor_single_threaded_create(floor_run *run) {
 
 void floor_single_threaded_destroy(floor_run *run) {
     floor_fifo *fifos = run->mechanism;
-    for (long index = 0; index < run->queues; index++) {
+    for (long index = 0; index < run->queues * run->parties; index++) {
         free(fifos[index].entries);
     }
     free(fifos);

@@ -4,7 +4,9 @@
 /// ``makeRunners(count:settings:)`` (by default, ``init(settings:)`` once per queue) before the clock starts, queues
 /// one ``Job`` on each, and calls ``shutDown()`` on each after the clock stops. A job calls ``queue(_:)`` again on
 /// its own runner at the end of every iteration but the last, so `queue(_:)` is the hot path: it must hand the job
-/// to the mechanism and nothing more.
+/// to the mechanism and nothing more. In ping-pong (``Shape/pingPong``, for a runner whose ``RunnerKind/Traits``
+/// declare it) the harness makes two runners per pair and a job alternates between them: `queue(_:)` is then called
+/// from a job running on the other runner.
 ///
 /// A runner says nothing about itself: its name, its summary and its traits are in the ``RunnerKind`` that makes it,
 /// which is what sweeps, reports and `bench` take.

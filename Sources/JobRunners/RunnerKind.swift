@@ -40,16 +40,20 @@ public struct RunnerKind: Sendable, Hashable, CustomStringConvertible {
         public var needsMainThread: Bool
         /// The id of the Swift runner whose C floor this runner is; nil for any other runner.
         public var floorOf: String?
+        /// The shapes the runner can run (``Shape``): a chain by default; ping-pong too for a runner whose jobs
+        /// can be queued on another of the run's queues than the one they ran on (``Shape/anyQueue``).
+        public var shapes: Set<Shape>
 
         public init(
             startsThreadPerJob: Bool = false, threadsPerQueue: Int = 0, isOptIn: Bool = false,
-            needsMainThread: Bool = false, floorOf: String? = nil
+            needsMainThread: Bool = false, floorOf: String? = nil, shapes: Set<Shape> = [.chain]
         ) {
             self.startsThreadPerJob = startsThreadPerJob
             self.threadsPerQueue = threadsPerQueue
             self.isOptIn = isOptIn
             self.needsMainThread = needsMainThread
             self.floorOf = floorOf
+            self.shapes = shapes
         }
     }
 

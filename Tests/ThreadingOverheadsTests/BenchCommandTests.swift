@@ -126,6 +126,45 @@ extension ThreadingOverheadsTests {
             #expect(run.error.contains("[18/18]"))
         }
 
+        @Test(
+            "--shape ping-pong: rows of the shape, two hand-offs per round trip, latency columns and table; a runner that runs no ping-pong left out, saying so",
+            .timeLimit(.minutes(1)))
+        func pingPongSweep() throws {
+            let directory = try TemporaryDirectory()
+            let path = directory.path + "/pp.csv"
+            let run = bench([
+                "--shape", "ping-pong,chain", "--latency", "--runners", "serial-queue,single-threaded", "--queues",
+                "2", "--iterations", "600", "--repetitions", "2", "--warmup", "0", "--output", path,
+            ])
+            #expect(run.status == .success, "\(run.error)")
+            #expect(run.error.contains(
+                "bench: not running single-threaded at ping-pong 2×600: runs no ping-pong (its shapes: chain)"))
+            let body = try rows(ofCSV: try String(contentsOfFile: path, encoding: .utf8))
+            #expect(body.count == 3 * 2)
+            for row in body {
+                let jobs = try #require(Int(row["jobs"] ?? ""))
+                #expect(jobs == 1200)
+                let pingPong = row["shape"] == "ping-pong"
+                #expect(Int(row["completed_iterations"] ?? "") == (pingPong ? 2 : 1) * jobs)
+                #expect(row["latency_every"] == String((pingPong ? Shape.pingPong : Shape.chain).latencySampleEvery))
+                // Per pair, 1198 of 1200 hand-offs come back, one in 16 timed; per chain queue, 599 in 256.
+                #expect(Int(row["latency_samples"] ?? "") == (pingPong ? 2 * (1198 / 16) : 2 * (599 / 256)))
+                let percentiles = ["latency_p50_ns", "latency_p90_ns", "latency_p99_ns", "latency_max_ns"].compactMap {
+                    row[$0].flatMap { Int($0) }
+                }
+                #expect(percentiles.count == 4 && percentiles == percentiles.sorted())
+            }
+            #expect(body.filter { $0["shape"] == "ping-pong" }.allSatisfy { $0["runner"] == "serial-queue" })
+            #expect(run.output.contains("ping-pong: 2 pairs, 600 round trips"))
+            #expect(run.output.contains("Median cost per job (a round trip in ping-pong)"))
+            #expect(run.output.contains("Latency: from a job's queuing to its start in a chain"))
+            // The latency table has a row for each of serial-queue's cells, with the samples of both runs.
+            let lines = run.output.split(separator: "\n")
+            for (cell, samples) in [("ping-pong 2×600 ", 2 * 2 * (1198 / 16)), ("2×600 latency ", 2 * 2 * (599 / 256))] {
+                #expect(lines.contains { $0.hasPrefix("serial-queue ") && $0.contains(cell) && $0.contains(" \(samples) ") })
+            }
+        }
+
         @Test("--summary writes the summary CSV; --format csv and json put it on standard output", .timeLimit(.minutes(1)))
         func summaries() throws {
             let directory = try TemporaryDirectory()
@@ -185,7 +224,8 @@ extension ThreadingOverheadsTests {
         }
 
         @Test("a usage error: one Error line, a usage hint, exit 64, no file", arguments: [
-            ["--queues", "0"], ["--bogus"], ["--runners", "nope"], ["--work", "-1"],
+            ["--queues", "0"], ["--bogus"], ["--runners", "nope"], ["--work", "-1"], ["--shape", "relay"],
+            ["--shape", "ping-pong", "--runners", "single-threaded"],
         ])
         func usageError(arguments: [String]) throws {
             let directory = try TemporaryDirectory()
@@ -528,6 +568,42 @@ extension ThreadingOverheadsTests {
             #expect(svg.contains(">100 ns<"))
             #expect(svg.contains(">1.00 µs<"))
             #expect(svg.contains("run-loop at 3×333: median 1.00 µs"))
+        }
+
+        @Test("chart --latency: p50 bars, p90 to p99 whiskers, a logarithmic axis; refused for a file without latency")
+        func chartLatency() throws {
+            let directory = try TemporaryDirectory()
+            let machine = MachineInfo.current()
+            let records = ["serial-queue", "actor"].map { runner in
+                ResultRecord(
+                    runner: runner, configuration: RunConfiguration(queues: 4, iterations: 250, shape: .pingPong),
+                    repetition: 1,
+                    outcome: RunOutcome(
+                        status: .ok, nanoseconds: 5_000_000, completedIterations: 2000, startedAt: nil,
+                        latency: runner == "actor"
+                            ? LatencyPercentiles(samples: 124, p50: 3_000, p90: 4_000, p99: 9_000, maximum: 20_000)
+                            : nil),
+                    machine: machine)
+            }
+            let file = try directory.write(
+                "pp.csv", CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
+            let output = directory.path + "/latency.svg"
+            #expect(bench(["chart", file, "-o", output, "--latency"]).status == .success)
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            #expect(svg.contains("Latency percentiles, by configuration and runner"))
+            #expect(svg.contains("latency (log scale)"))
+            #expect(svg.contains("actor at ping-pong 4×250: p50 3.00 µs, p90 4.00 µs, p99 9.00 µs"))
+            #expect(svg.contains("pairs × round trips in ping-pong"))
+            // serial-queue has no samples: a ×, no bar.
+            #expect(!svg.contains("serial-queue at ping-pong 4×250: p50"))
+
+            let plain = try directory.write(
+                "plain.csv", CSV.line(ResultSchema.columns) + CSV.line(ResultSchema.fields(of: ResultFileTests.records[0])))
+            let refused = bench(["chart", plain, "-o", directory.path + "/none.svg", "--latency"])
+            #expect(refused.status == .failure)
+            #expect(refused.error.hasPrefix("Error: no run in "))
+            #expect(!FileManager.default.fileExists(atPath: directory.path + "/none.svg"))
         }
     }
 }

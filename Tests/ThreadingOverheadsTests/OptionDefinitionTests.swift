@@ -15,7 +15,7 @@ extension ThreadingOverheadsTests {
             "repetitions": "4", "warmup": "2", "output": "out.csv", "format": "json", "summary": "s.csv",
             "verify-timeout": "1.5", "stall-timeout": "9", "threshold": "2.5", "input": "in.csv",
             "budget": "30", "precision": "2", "seed": "42", "confidence": "90", "shift": "1.5",
-            "title": "A title, with a comma",
+            "title": "A title, with a comma", "shape": "ping-pong,chain",
         ]
 
         /// Checks every option of `definition`: given alone, it changes the options; the arguments written for
@@ -113,9 +113,13 @@ extension ThreadingOverheadsTests {
 
         @Test("--isolate's child is a sweep of exactly the step's cell: one repetition, the plan's warm-ups and timeouts")
         func childArguments() throws {
-            let configuration = RunConfiguration(queues: 3, iterations: 70, workNanoseconds: 500)
+            let configurations = [
+                RunConfiguration(queues: 3, iterations: 70, workNanoseconds: 500),
+                RunConfiguration(queues: 2, iterations: 40, shape: .pingPong),
+                RunConfiguration(queues: 1, iterations: 900, measuresLatency: true),
+            ]
             let plan = SweepPlan(
-                runners: [.serialQueue, .task], configurations: [configuration], repetitions: 4, warmup: 2,
+                runners: [.serialQueue, .task], configurations: configurations, repetitions: 4, warmup: 2,
                 settings: RunSettings(verifyTimeout: .seconds(1.5), stallTimeout: .seconds(9)))
             for cell in plan.cells {
                 let step = SweepPlan.Step(cell: cell, repetition: 1)

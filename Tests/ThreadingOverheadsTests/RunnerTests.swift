@@ -11,12 +11,32 @@ extension ThreadingOverheadsTests {
             RunConfiguration(queues: 1, iterations: 1000),
             RunConfiguration(queues: 16, iterations: 100),
             RunConfiguration(queues: 64, iterations: 50),
+            RunConfiguration(queues: 4, iterations: 600, measuresLatency: true),
+            RunConfiguration(queues: 1, iterations: 1, shape: .pingPong),
+            RunConfiguration(queues: 1, iterations: 500, shape: .pingPong),
+            RunConfiguration(queues: 16, iterations: 50, shape: .pingPong),
         ]
 
+        /// Every runner in every configuration of a shape it runs.
+        static let cases = RunnerCatalogue.builtIn.runners.flatMap { kind in
+            shapes.filter { kind.traits.shapes.contains($0.shape) }.map { (kind, $0) }
+        }
+
+        @Test("ping-pong is run by every runner whose jobs can move between its queues, not by those whose cannot")
+        func pingPongRunners() {
+            let runners = RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(.pingPong) }.map(\.id)
+            #expect(
+                runners == [
+                    "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue", "operation-queue",
+                    "shared-operation-queue", "task", "actor", "thread-pool", "null", "floor-run-loop",
+                    "floor-detach-thread", "floor-serial-queue", "floor-global-queue",
+                ])
+            #expect(RunnerCatalogue.builtIn.runners.allSatisfy { $0.traits.shapes.contains(.chain) })
+        }
+
         @Test(
-            "exact iterations, every job completes, nothing runs after completion",
-            .timeLimit(.minutes(1)),
-            arguments: RunnerCatalogue.builtIn.runners, shapes)
+            "exact iterations (hand-offs in ping-pong), every job completes, nothing runs after completion",
+            .timeLimit(.minutes(1)), arguments: cases)
         func executesExactly(kind: RunnerKind, shape: RunConfiguration) throws {
             let settings = RunSettings()
             let trial = try kind.makeTrial(configuration: shape, settings: settings)
@@ -30,8 +50,34 @@ extension ThreadingOverheadsTests {
             #expect(outcome != .stalled)
             #expect(trial.completion.reportCount == shape.queues)
             #expect(trial.completion.killedJobReasons.isEmpty)
-            #expect(atCompletion == shape.jobs)
+            #expect(atCompletion == shape.handOffs)
             #expect(trial.executedIterations == atCompletion)
+            // Every sampled queuing whose job came back was recorded: one in `every` of each job's queuings, but
+            // for those the job would not come back from (the last round trip's return is the job's end).
+            if let every = shape.latencySampleEvery {
+                let perJob = (shape.iterations * shape.shape.parties - shape.shape.parties) / every
+                #expect((trial.latency?.samples ?? 0) == shape.queues * perJob)
+            } else {
+                #expect(trial.latency == nil)
+            }
+        }
+
+        @Test(
+            "a ping-pong run reports ok, counts two hand-offs per round trip, and its percentiles in order",
+            .timeLimit(.minutes(1)),
+            arguments: RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(.pingPong) })
+        func pingPong(kind: RunnerKind) throws {
+            let configuration = RunConfiguration(queues: 2, iterations: 200, shape: .pingPong)
+            let outcome = Experiment.run(kind, configuration: configuration)
+            #expect(outcome.status == .ok, "\(outcome.detail)")
+            #expect(outcome.completedIterations == 800)
+            let latency = try #require(outcome.latency)
+            // Of each pair's 400 hand-offs, 398 are followed by a return; one in 16 of them is timed.
+            #expect(latency.samples == 2 * (398 / 16))
+            #expect(0 < latency.p50 && latency.p50 <= latency.p90 && latency.p90 <= latency.p99)
+            #expect(latency.p99 <= latency.maximum)
+            // A round trip is part of the run: none can take longer than the run.
+            #expect(latency.maximum <= (outcome.nanoseconds ?? 0))
         }
 
         @Test("a run reports ok with a timing", .timeLimit(.minutes(1)), arguments: RunnerCatalogue.builtIn.runners)
@@ -44,15 +90,19 @@ extension ThreadingOverheadsTests {
             #expect((outcome.nanoseconds ?? 0) > 0)
         }
 
+        /// Each runner in a short chain, and in a short ping-pong where it runs one (whose jobs end on the other
+        /// party of their pair, and whose floors free both parties' queues).
+        static let teardownCases = RunnerCatalogue.builtIn.runners.flatMap { kind in
+            [RunConfiguration(queues: 16, iterations: 3), RunConfiguration(queues: 8, iterations: 3, shape: .pingPong)]
+                .filter { kind.traits.shapes.contains($0.shape) }.map { (kind, $0) }
+        }
+
         /// A run torn down right after its last job must not pull anything from under a thread still finishing the
         /// job before it: floor-detach-thread once freed the attributes a thread was still creating its successor
         /// with (glibc aborted), floor-run-loop a run loop it was about to wake. Each crashed within a few hundred to
         /// a couple of thousand such runs; a crash here fails the whole test run.
-        @Test(
-            "many short runs, each torn down at once, all ok", .timeLimit(.minutes(2)),
-            arguments: RunnerCatalogue.builtIn.runners)
-        func survivesTeardowns(kind: RunnerKind) {
-            let configuration = RunConfiguration(queues: 16, iterations: 3)
+        @Test("many short runs, each torn down at once, all ok", .timeLimit(.minutes(2)), arguments: teardownCases)
+        func survivesTeardowns(kind: RunnerKind, configuration: RunConfiguration) {
             var failures: [String] = []
             for _ in 0..<Self.teardownRuns {
                 let outcome = Experiment.run(kind, configuration: configuration)

@@ -56,6 +56,17 @@ enum HelpText {
         let optIn = catalogue.runners.filter(\.traits.isOptIn).map(\.id).joined(separator: ", ")
         let perQueue = catalogue.runners.filter { $0.traits.threadsPerQueue > 0 && $0.traits.floorOf == nil }
             .map { "\($0.id): \($0.traits.threadsPerQueue)" }.joined(separator: ", ")
+        let shapes = Shape.allCases.map { shape in
+            let without = catalogue.runners.filter { !$0.traits.shapes.contains(shape) }.map(\.id)
+            let runBy = without.isEmpty ? "every runner" : "every runner but \(without.joined(separator: ", "))"
+            let latency =
+                shape == .chain
+                ? "with \(RunOption.latency.flag), one job in \(shape.latencySampleEvery) is timed from its queuing to its start"
+                : "one round trip in \(shape.latencySampleEvery / shape.parties) is timed"
+            return paragraph(
+                "\(shape): \(shape.summary). A job is \(shape == .chain ? "an iteration" : "a round trip"); by default "
+                    + "\(shape.defaultJobs) per configuration; \(latency). Run by \(runBy).")
+        }.joined(separator: "\n")
         return """
             OVERVIEW: Measures what it costs, per job, to push many small jobs through each way Swift offers to run
             them: the 2010 experiment "The overhead of spawning threads", rebuilt in Swift.
@@ -82,6 +93,9 @@ enum HelpText {
             RUNNERS:
             \(runnerList)
 
+            SHAPES (\(RunOption.shapes.flag)):
+            \(shapes)
+
             OUTPUT:
             \(paragraph("Progress goes to standard error: a line per run and, on a terminal, a status line with an estimate of the time left. The summary goes to standard output, and one CSV row per recorded run to the result file as soon as the run ends (written under a temporary name and renamed when the sweep is done). With \(RunOption.output.flag) -, the CSV goes to standard output and the summary to standard error. The columns are described in results/README.md."))
 
@@ -105,6 +119,7 @@ enum HelpText {
               swift run -c release bench
               swift run -c release bench --queues 8 --iterations 12500
               swift run -c release bench --runners serial-queue,global-queue --queues 1,2,4,8 --output -
+              swift run -c release bench --shape ping-pong
               swift run -c release bench compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
 
             """
@@ -149,12 +164,12 @@ enum HelpText {
         A check (quote each one):
           RUNNER[@QxI] (>=|<=|>|<) FACTOR x RUNNER[@QxI]     a multiple of another runner's cost per job
           RUNNER[@QxI] (>=|<=|>|<) NUMBER (ns|us|µs|ms|s)/job  an absolute cost per job
-        \(paragraph("Costs are medians per job. Without @QxI (queues x iterations), a check applies in every configuration measured, and must hold in each; a configuration given on one side applies to both.", indent: 0))
+        \(paragraph("Costs are medians per job (per round trip in ping-pong). Without @QxI (queues x iterations of a chain), a check applies in every configuration measured, and must hold in each; a configuration given on one side applies to both.", indent: 0))
           'detach-thread >= 10x serial-queue'
           'serial-queue <= 200ns/job'
           'run-loop@8x12500 > 2x global-queue@8x12500'
 
-        \(paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's).", indent: 0))
+        \(paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.shapes.flag), \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's).", indent: 0))
 
         OUTCOMES:
         \(paragraph("Each check is decided by one rule over every run of its cells, pooled: the \(CheckCommand.confidence.flag) interval (a percentile bootstrap) of what the check compares with its bound, the ratio of the two runners' costs per job or the one runner's cost, lies", indent: 0))

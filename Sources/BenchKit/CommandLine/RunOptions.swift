@@ -6,6 +6,9 @@ import JobRunners
 public struct RunOptions: CommandOptions {
     /// Runner ids; nil for the catalogue's standard runners.
     public var runners: [String]?
+    public var shapes: [Shape] = [.chain]
+    /// Sample the latency of a chain's hand-offs (ping-pong always does).
+    public var latency = false
     public var queues = RunConfiguration.reference.map(\.queues)
     public var iterations: [Int]?
     /// Jobs per configuration, from which iterations = jobs / queues when `iterations` is nil (default:
@@ -34,8 +37,9 @@ public struct RunOptions: CommandOptions {
 
     public init() {}
 
-    /// Jobs per configuration when neither `--jobs` nor `--iterations` is given: the 2010 experiment's 100,000.
-    public static let defaultJobs = 100_000
+    /// Jobs per configuration of a chain when neither `--jobs` nor `--iterations` is given: the 2010 experiment's
+    /// 100,000 (other shapes have their own, ``Shape/defaultJobs``).
+    public static let defaultJobs = Shape.chain.defaultJobs
     /// The most work a job may do, 1 s: more is surely a mistake.
     static let maximumWork = 1_000_000_000
     /// The budget of a sweep without `--repetitions`: chosen so that the default sweep, warm-ups and the runs that
@@ -55,7 +59,19 @@ enum RunOption {
         "jobs", value: "total",
         help: "Jobs per configuration, without \(iterations.flag): iterations = total / queues, rounded to the "
             + "nearest where it doesn't divide.",
-        defaultText: String(RunOptions.defaultJobs), \.jobs, .count(minimum: 1))
+        defaultText: Shape.allCases.map { "\($0.defaultJobs) (\($0))" }.joined(separator: ", "), \.jobs,
+        .count(minimum: 1))
+    static let shapes = Option<RunOptions>(
+        "shape", value: "list",
+        help: "Shapes to run, comma-separated: "
+            + Shape.allCases.map { "\($0) (\($0.summary))" }.joined(separator: "; ")
+            + ". Runners that don't run a shape skip it and say so.",
+        \.shapes, .choices(Shape.self, named: "shape"))
+    static let latency = Option<RunOptions>.flag(
+        "latency",
+        help: "In a chain, also sample the latency of one job in \(Shape.chain.latencySampleEvery), from its queuing "
+            + "to its start, and report its percentiles (ping-pong always samples every round trip).",
+        \.latency)
     static let work = Option<RunOptions>(
         "work", value: "list",
         help: "Nanoseconds of work per job, comma-separated: a spin loop calibrated once per process, run before the "
@@ -130,40 +146,47 @@ extension RunOptions {
         return kinds
     }
 
-    /// Every combination of `queues`, `iterations` and `work`; without `iterations`, iterations = jobs / queues,
-    /// as in the 2010 table, rounded to the nearest whole number where it does not divide (the sweep says so).
+    /// Every combination of `shapes`, `queues`, `iterations` and `work`, shape by shape; without `iterations`,
+    /// iterations = jobs / queues, as in the 2010 table, rounded to the nearest whole number where it does not
+    /// divide (the sweep says so), from each shape's own default total unless `--jobs` gives one.
     func configurations() throws(UsageError) -> [RunConfiguration] {
-        var shapes: [(queues: Int, iterations: Int)] = []
-        if let iterations {
-            if jobs != nil {
-                throw UsageError(
-                    "'\(RunOption.jobs.flag)' and '\(RunOption.iterations.flag)' cannot be combined: give one or the "
-                        + "other")
-            }
+        if iterations != nil, jobs != nil {
+            throw UsageError(
+                "'\(RunOption.jobs.flag)' and '\(RunOption.iterations.flag)' cannot be combined: give one or the other")
+        }
+        var configurations: [RunConfiguration] = []
+        for shape in shapes {
+            var counts: [(queues: Int, iterations: Int)] = []
             for queueCount in queues {
-                for iterationCount in iterations {
-                    guard !queueCount.multipliedReportingOverflow(by: iterationCount).overflow else {
-                        throw UsageError(
-                            "\(queueCount) queues × \(iterationCount) iterations is more jobs than can be counted")
+                if let iterations {
+                    for iterationCount in iterations {
+                        let (jobs, overflow) = queueCount.multipliedReportingOverflow(by: iterationCount)
+                        guard !overflow, !jobs.multipliedReportingOverflow(by: shape.parties).overflow else {
+                            throw UsageError(
+                                "\(queueCount) queues × \(iterationCount) iterations is more jobs than can be counted")
+                        }
+                        counts.append((queueCount, iterationCount))
                     }
-                    shapes.append((queueCount, iterationCount))
+                } else {
+                    let total = jobs ?? shape.defaultJobs
+                    let iterationCount = (total + queueCount / 2) / queueCount
+                    guard iterationCount >= 1 else {
+                        throw UsageError(
+                            "\(RunOption.jobs.flag) \(total) is fewer than \(RunOption.queues.flag) \(queueCount): "
+                                + "every queue needs a job at least")
+                    }
+                    counts.append((queueCount, iterationCount))
                 }
             }
-        } else {
-            let total = jobs ?? Self.defaultJobs
-            for queueCount in queues {
-                let iterationCount = (total + queueCount / 2) / queueCount
-                guard iterationCount >= 1 else {
-                    throw UsageError(
-                        "\(RunOption.jobs.flag) \(total) is fewer than \(RunOption.queues.flag) \(queueCount): every "
-                            + "queue needs a job at least")
+            configurations += counts.flatMap { count in
+                work.map {
+                    RunConfiguration(
+                        queues: count.queues, iterations: count.iterations, workNanoseconds: $0, shape: shape,
+                        measuresLatency: latency ? true : nil)
                 }
-                shapes.append((queueCount, iterationCount))
             }
         }
-        return shapes.flatMap { shape in
-            work.map { RunConfiguration(queues: shape.queues, iterations: shape.iterations, workNanoseconds: $0) }
-        }
+        return configurations
     }
 
     /// The settings of every run.

@@ -128,6 +128,23 @@ extension ValueParser {
             text: { $0.rawValue }, describe: { $0.rawValue })
     }
 
+    /// `chain,ping-pong`: one or more of `Choice`'s cases, by their raw values; one given twice is kept once.
+    static func choices<Choice: RawRepresentable & CaseIterable & Equatable & Sendable>(
+        _ type: Choice.Type, named what: String
+    ) -> ValueParser<[Choice]> where Choice.RawValue == String {
+        let one = choice(type, named: what)
+        return ValueParser<[Choice]>(
+            parse: { text, option throws(UsageError) in
+                var chosen: [Choice] = []
+                for item in try items(text, for: option) {
+                    chosen.append(try one.parse(item, option))
+                }
+                return chosen.uniqued()
+            },
+            text: { $0.map(\.rawValue).joined(separator: ",") },
+            describe: { $0.map(\.rawValue).joined(separator: ",") })
+    }
+
     /// A result file to write: a path, or `-` for standard output; how the default is said is up to the option.
     static func destination(valueName: String) -> ValueParser<OutputDestination> {
         ValueParser<OutputDestination>(

@@ -5,11 +5,12 @@ import JobRunners
 ///
 /// - Threads: a runner that has threads of its own per queue (run-loop: 1; the detach runners: about 5) runs only
 ///   configurations that need at most ``maximumThreads`` of them at once; other cells of the plan are left out,
-///   with the reason printed. A plan with nothing left to run is refused.
+///   with the reason printed, as are those of a shape the runner doesn't run. A plan with nothing left to run is
+///   refused.
 /// - Queues: at most ``maximumQueues`` per configuration, for any runner: each queue has a job and a runner of its
 ///   own in memory.
 /// - Time: a plan whose pessimistic estimate exceeds ``maximumEstimatedSeconds`` is refused unless given
-///   `--allow-long`. The estimate takes every job of every run, the most warm-ups included, at its work (`--work`)
+///   `--allow-long`. The estimate takes every hand-off of every run, the most warm-ups included, at its work (`--work`)
 ///   plus 50 µs for a runner that starts a thread per job, 5 µs for one with threads per queue, and 1 µs for the
 ///   others: several times what they cost on the machines measured so far. Under a budget, the runs are its
 ///   budget, or each cell's minimum runs if those cost more.
@@ -26,11 +27,16 @@ enum PlanLimits {
                     + "has a job and a runner of its own in memory)")
         }
         plan.exclude { cell in
-            let threads = cell.configuration.queues * cell.runner.traits.threadsPerQueue
+            let shape = cell.configuration.shape
+            guard cell.runner.traits.shapes.contains(shape) else {
+                let shapes = Shape.allCases.filter(cell.runner.traits.shapes.contains).map(\.rawValue)
+                return "runs no \(shape) (its shapes: \(shapes.joined(separator: ", ")))"
+            }
+            let threads = cell.configuration.queues * shape.parties * cell.runner.traits.threadsPerQueue
             guard threads > maximumThreads else {
                 return nil
             }
-            return "\(cell.configuration.queues) queues would have up to \(threads) threads of its own at once, over "
+            return "\(cell.configuration.queues * shape.parties) queues would have up to \(threads) threads of its own at once, over "
                 + "bench's limit of \(maximumThreads)"
         }
         guard !plan.cells.isEmpty else {
@@ -50,7 +56,7 @@ enum PlanLimits {
     static func estimatedSeconds(_ plan: SweepPlan) -> Double {
         let (most, warmups) = plan.mostRunsPerCell
         let perRun = plan.cells.map { cell in
-            Double(cell.configuration.jobs)
+            Double(cell.configuration.handOffs)
                 * (pessimisticNanosecondsPerJob(cell.runner.traits) + Double(cell.configuration.workNanoseconds)) / 1e9
         }
         let warming = perRun.reduce(0, +) * Double(warmups) / 10

@@ -9,6 +9,108 @@
 /// prefetcher fetches together.
 #define THREADING_OVERHEADS_CACHE_LINE 128
 
+#include <stdint.h>
+#include <time.h>
+
+// MARK: Latency
+
+/// A latency histogram of fixed size, so that recording allocates nothing: values in nanoseconds, exact below 32,
+/// then 32 buckets per power of two (each under 3.2% wide) up to 2^41 ns (36 minutes); larger values go in the
+/// last bucket. The largest value is kept exactly.
+#define LATENCY_SUB_BUCKETS 32
+#define LATENCY_BUCKETS (LATENCY_SUB_BUCKETS * 37)
+
+typedef struct latency_histogram {
+    uint64_t count;
+    uint64_t max;
+    uint32_t buckets[LATENCY_BUCKETS];
+} latency_histogram;
+
+/// Which of a job's hand-offs are timed: one queuing in `every` (a power of two, at least `cycle`), from the
+/// queuing to the job's arrival back on the party that queued it, `cycle` hand-offs later (1 in a chain, where the
+/// job comes back to its own queue: the enqueue-to-start delay; 2 in ping-pong: the round trip). Decided from the
+/// job's count of hand-offs left alone, so that a hand-off that is not timed touches nothing the job doesn't
+/// already (a sampler of its own, on cache lines the other party would otherwise have to fetch, cost thread-pool's
+/// ping-pong 30% where this costs 8%). A job of H hand-offs gets ⌊(H − cycle) / every⌋ samples. The Swift runners
+/// and the C floors share this code.
+typedef struct latency_plan {
+    /// every − 1; all ones when nothing is timed.
+    long mask;
+    long cycle;
+    /// The most hand-offs left at an arrival that ends a sample: H − cycle (earlier arrivals were queued by the
+    /// harness, not timed).
+    long last;
+} latency_plan;
+
+/// What times nothing: no count of hand-offs left from 1 up matches the mask, nor is at most `last`.
+static const latency_plan latency_plan_none = {-1, 1, -1};
+
+/// A job's timed samples: the start of the one under way, and the histogram of those done.
+typedef struct latency_sampler {
+    uint64_t stamp;
+    latency_histogram histogram;
+} latency_sampler;
+
+/// The monotonic clock, in nanoseconds: one clock_gettime (about 23 ns on the development machine).
+static inline uint64_t latency_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/// The bucket of `nanoseconds`.
+static inline long latency_bucket(uint64_t nanoseconds) {
+    if (nanoseconds < LATENCY_SUB_BUCKETS) {
+        return (long)nanoseconds;
+    }
+    long shift = 63 - __builtin_clzll(nanoseconds) - 5;
+    long index = (shift + 1) * LATENCY_SUB_BUCKETS + (long)(nanoseconds >> shift) - LATENCY_SUB_BUCKETS;
+    return index < LATENCY_BUCKETS ? index : LATENCY_BUCKETS - 1;
+}
+
+static inline void latency_record(latency_histogram *histogram, uint64_t nanoseconds) {
+    histogram->count += 1;
+    if (nanoseconds > histogram->max) {
+        histogram->max = nanoseconds;
+    }
+    histogram->buckets[latency_bucket(nanoseconds)] += 1;
+}
+
+/// Whether a job queued with `remaining` hand-offs left (this one included) starts a sample: it will come back.
+static inline int latency_starts(latency_plan plan, long remaining) {
+    return (remaining & plan.mask) == 0 && remaining >= plan.cycle;
+}
+
+/// Whether a job arriving with `remaining` hand-offs left ends a sample: it was queued `cycle` hand-offs ago, with
+/// remaining + cycle − 1 left, by the job itself.
+static inline int latency_ends(latency_plan plan, long remaining) {
+    return ((remaining + plan.cycle - 1) & plan.mask) == 0 && remaining <= plan.last && remaining > 0;
+}
+
+static inline void latency_start(latency_sampler *sampler) {
+    sampler->stamp = latency_now();
+}
+
+static inline void latency_end(latency_sampler *sampler) {
+    latency_record(&sampler->histogram, latency_now() - sampler->stamp);
+}
+
+/// The plan of a job of `hand_offs`, timing one queuing in `every` (rounded up to a power of two, at least
+/// `cycle`), each `cycle` hand-offs long.
+latency_plan latency_plan_make(long every, long cycle, long hand_offs);
+
+/// Adds `from`'s values to `into`.
+void latency_merge(latency_histogram *into, const latency_histogram *from);
+
+/// Adds the values `sampler` recorded to `into`.
+void latency_merge_sampler(latency_histogram *into, const latency_sampler *sampler);
+
+/// The `quantile` (0 to 1) of the histogram's values by nearest rank, as its bucket's middle, at most the largest
+/// value; 0 for an empty histogram.
+uint64_t latency_quantile(const latency_histogram *histogram, double quantile);
+
+// MARK: Floor runs
+
 /// The mechanism of a floor run.
 typedef enum floor_kind {
     /// A FIFO of function pointers (a ring buffer) drained on the calling thread.
@@ -33,15 +135,22 @@ typedef void (*floor_report)(void *context, int error);
 
 /// Makes a run and what its mechanism needs (queues, worker threads). Not timed. NULL, with `*error` set, if the
 /// mechanism cannot be set up.
+///
+/// Each job has `parties` queues of the mechanism (1 for a chain, 2 for ping-pong) and moves to the next after
+/// every iteration; `iterations` counts its hand-offs. With `latency_every` above 0, each job samples one queuing in
+/// that many (latency_sampler).
 floor_run *floor_run_create(
-    floor_kind kind, long queues, long iterations, long work_spins, floor_report report, void *context,
-    int *error);
+    floor_kind kind, long queues, long iterations, long work_spins, long parties, long latency_every,
+    floor_report report, void *context, int *error);
 
 /// Queues every job's first iteration: the start of the timed region. Jobs then report through `report`.
 void floor_run_queue_jobs(floor_run *run);
 
 /// Iterations executed so far, summed over the jobs' counters (one relaxed atomic increment per iteration).
 long floor_run_executed(const floor_run *run);
+
+/// The jobs' latency samples, merged into `histogram`; empty without sampling.
+void floor_run_latency(const floor_run *run, latency_histogram *histogram);
 
 /// Stops the mechanism (worker threads) and frees the run. Not timed.
 void floor_run_destroy(floor_run *run);

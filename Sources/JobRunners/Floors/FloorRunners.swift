@@ -28,6 +28,7 @@ extension RunnerKind {
 
     /// The C floor of `counterpart`: `floor-` and its id, with its threads, run by ``FloorTrial``.
     private init(floor: floor_kind, of counterpart: RunnerKind, summary: String) {
+        // A floor runs what its runner runs, with the same threads.
         var traits = counterpart.traits
         traits.floorOf = counterpart.id
         self.init(id: "floor-" + counterpart.id, referenceName: nil, summary: summary, traits: traits) {

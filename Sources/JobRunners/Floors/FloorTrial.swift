@@ -19,8 +19,8 @@ final class FloorTrial: RunTrial, @unchecked Sendable {
         let context = Unmanaged.passUnretained(completion).toOpaque()
         guard
             let run = floor_run_create(
-                floor, configuration.queues, configuration.iterations, workSpins, floorReport, context,
-                &error)
+                floor, configuration.queues, configuration.iterations * configuration.shape.parties, workSpins,
+                configuration.shape.parties, configuration.latencySampleEvery ?? 0, floorReport, context, &error)
         else {
             throw RunnerSetupError("the C floor could not be set up: \(String(cString: strerror(error)))")
         }
@@ -39,6 +39,13 @@ final class FloorTrial: RunTrial, @unchecked Sendable {
 
     func queueJobs() {
         floor_run_queue_jobs(run)
+    }
+
+    var latency: LatencyPercentiles? {
+        let merged = LatencyHistogram()
+        defer { merged.deallocate() }
+        floor_run_latency(run, merged.pointer)
+        return LatencyPercentiles(merged.pointer)
     }
 
     /// The C run's mechanism stops when it is freed, with the trial.

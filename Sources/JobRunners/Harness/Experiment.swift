@@ -15,7 +15,7 @@ public enum Experiment {
         settings: RunSettings = RunSettings()
     ) -> RunOutcome {
         let startedAt = Date()
-        let expectedIterations = configuration.jobs
+        let expectedIterations = configuration.handOffs
         let trial: any RunTrial
         do {
             trial = try kind.makeTrial(configuration: configuration, settings: settings)
@@ -57,7 +57,8 @@ public enum Experiment {
             RunOutcome(
                 status: status, nanoseconds: nanoseconds, detail: detail, completedIterations: executed,
                 startedAt: startedAt, metrics: metrics, workSpins: trial.workSpins,
-                spinsPerMicrosecond: trial.workSpins > 0 ? Work.spinsPerMicrosecond : nil)
+                spinsPerMicrosecond: trial.workSpins > 0 ? Work.spinsPerMicrosecond : nil,
+                latency: status == .ok ? trial.latency : nil)
         }
 
         guard case .completed(let end) = waited, let start else {

@@ -4,7 +4,8 @@ import CFloors
 /// until its iterations run out, then reports completion.
 ///
 /// As in the 2010 experiment, there is one `Job` object per queue; each "job" the experiment counts is one
-/// iteration of it.
+/// iteration of it. In ping-pong a job has a partner, a second runner, and its iterations are hand-offs that
+/// alternate between the two.
 public final class Job: @unchecked Sendable {
     // What `remaining` points to is read and written by one iteration at a time: a job is queued again only as the
     // last act of its own iteration, and every runner hands it to the next iteration through its mechanism (a FIFO
@@ -14,6 +15,11 @@ public final class Job: @unchecked Sendable {
     // here), a cost of the language's safety checks that no mechanism has.
     private let remaining: UnsafeMutablePointer<Int>
     private let runner: any JobRunner
+    /// In ping-pong, the runner every other iteration is queued on; nil in a chain.
+    private let partner: (any JobRunner)?
+    /// Which of the job's hand-offs are timed (none unless the run measures latency), and the samples.
+    private let latencyPlan: latency_plan
+    let latency: LatencySampler?
     private let counter: IterationCounter
     private let completion: RunCompletion
     /// Spin-loop steps of work per iteration (``Work``); 0 for none.
@@ -25,16 +31,24 @@ public final class Job: @unchecked Sendable {
     /// operation queues) can hand over the same one every time instead of making a closure for every job.
     public let performBlock: @Sendable @convention(block) () -> Void
 
+    /// A job of `iterations` hand-offs on `runner`, alternating with `partner` if there is one (the first on
+    /// `runner`), timing one queuing in `latencyEvery` if given.
     init(
-        iterations: Int, workSpins: Int, runner: any JobRunner, counter: IterationCounter, completion: RunCompletion
+        iterations: Int, workSpins: Int, runner: any JobRunner, partner: (any JobRunner)? = nil,
+        latencyEvery: Int? = nil, counter: IterationCounter, completion: RunCompletion
     ) {
         precondition(iterations > 0, "a job needs at least one iteration")
+        precondition(partner == nil || iterations % 2 == 0, "a ping-pong job ends where it started")
         // A cache line of its own, so that jobs running on different threads don't share one.
         remaining = UnsafeMutableRawPointer.allocate(byteCount: CacheLine.size, alignment: CacheLine.size)
             .bindMemory(to: Int.self, capacity: 1)
         remaining.initialize(to: iterations)
         self.workSpins = workSpins
         self.runner = runner
+        self.partner = partner
+        let cycle = partner == nil ? 1 : 2
+        latencyPlan = latencyEvery.map { latency_plan_make($0, cycle, iterations) } ?? latency_plan_none
+        latency = latencyEvery.map { _ in LatencySampler() }
         self.counter = counter
         self.completion = completion
         let slot = JobSlot()
@@ -48,6 +62,7 @@ public final class Job: @unchecked Sendable {
     deinit {
         UnsafeMutableRawPointer(remaining).deallocate()
         slot.deallocate()
+        latency?.deallocate()
     }
 
     /// Performs one iteration (its work, if any), then queues the job again on its runner, or reports completion
@@ -55,6 +70,9 @@ public final class Job: @unchecked Sendable {
     ///
     /// The runner's mechanism calls this once per ``JobRunner/queue(_:)``.
     public func performIterationAndRequeue() {
+        if latency_ends(latencyPlan, remaining.pointee) != 0, let latency {
+            latency_end(latency.pointer)
+        }
         counter.increment()
         guard remaining.pointee > 0 else {
             // Ran after its last iteration: the harness's count exceeds queues × iterations and fails the run.
@@ -65,7 +83,15 @@ public final class Job: @unchecked Sendable {
         }
         remaining.pointee -= 1
         if remaining.pointee > 0 {
-            runner.queue(self)
+            if latency_starts(latencyPlan, remaining.pointee) != 0, let latency {
+                latency_start(latency.pointer)
+            }
+            // With an even count of hand-offs, starting on `runner`: an odd count left goes to the partner.
+            if let partner, remaining.pointee & 1 == 1 {
+                partner.queue(self)
+            } else {
+                runner.queue(self)
+            }
         } else {
             completion.jobFinished()
         }

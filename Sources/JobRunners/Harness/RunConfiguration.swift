@@ -1,27 +1,48 @@
-/// The shape of one run: how many queues, how many iterations each queue runs serially, and how much work each job
-/// does.
+/// One run's configuration: its shape, how many queues (pairs in ping-pong), how many iterations each runs serially
+/// (round trips in ping-pong), how much work each job does, and whether latency is sampled.
 public struct RunConfiguration: Sendable, Hashable, CustomStringConvertible {
     public var queues: Int
     /// Iterations per queue.
     public var iterations: Int
     /// How long each job spins before it queues itself again (``Work``); 0 for the 2010 experiment's empty jobs.
     public var workNanoseconds: Int
+    public var shape: Shape
+    /// Whether the run samples the latency of its hand-offs (``Shape/latencySampleEvery``).
+    public var measuresLatency: Bool
 
-    public init(queues: Int, iterations: Int, workNanoseconds: Int = 0) {
+    /// A configuration of `shape`, which measures latency if `measuresLatency` says so, by default if the shape
+    /// always does (ping-pong).
+    public init(
+        queues: Int, iterations: Int, workNanoseconds: Int = 0, shape: Shape = .chain, measuresLatency: Bool? = nil
+    ) {
         self.queues = queues
         self.iterations = iterations
         self.workNanoseconds = workNanoseconds
+        self.shape = shape
+        self.measuresLatency = measuresLatency ?? (shape == .pingPong)
     }
 
-    /// The shape of a warm-up run before this configuration's recorded runs: the same queues and work, a tenth of
-    /// the iterations (at least one).
+    /// The configuration of a warm-up run before this one's recorded runs: the same in all but its iterations, a
+    /// tenth of them (at least one).
     public var warmupShape: RunConfiguration {
-        RunConfiguration(queues: queues, iterations: max(1, iterations / 10), workNanoseconds: workNanoseconds)
+        var warmup = self
+        warmup.iterations = max(1, iterations / 10)
+        return warmup
     }
 
-    /// Jobs in the run: queues × iterations.
+    /// Jobs in the run: queues × iterations (round trips in ping-pong).
     public var jobs: Int {
         queues * iterations
+    }
+
+    /// Hand-offs in the run, which the harness counts: jobs × the shape's parties.
+    public var handOffs: Int {
+        jobs * shape.parties
+    }
+
+    /// One queuing in this many is sampled for latency; nil when the run doesn't measure it.
+    public var latencySampleEvery: Int? {
+        measuresLatency ? shape.latencySampleEvery : nil
     }
 
     /// The configurations of the 2010 experiment: 100,000 jobs split over 1, 4, 8 and 16 queues.
@@ -32,8 +53,12 @@ public struct RunConfiguration: Sendable, Hashable, CustomStringConvertible {
         RunConfiguration(queues: 16, iterations: 6_250),
     ]
 
-    /// For example `8×12500`, or `2×500+2000ns` with work.
+    /// For example `8×12500`, `2×500+2000ns` with work, `ping-pong 4×2500`, `8×12500 latency`: a chain's as in
+    /// the 2010 table, another shape's with its name before.
     public var description: String {
-        workNanoseconds == 0 ? "\(queues)×\(iterations)" : "\(queues)×\(iterations)+\(workNanoseconds)ns"
+        let work = workNanoseconds == 0 ? "" : "+\(workNanoseconds)ns"
+        let prefix = shape == .chain ? "" : "\(shape) "
+        let latency = measuresLatency && shape == .chain ? " latency" : ""
+        return "\(prefix)\(queues)×\(iterations)\(work)\(latency)"
     }
 }

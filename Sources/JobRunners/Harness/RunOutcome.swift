@@ -28,11 +28,16 @@ public struct RunOutcome: Sendable, Equatable {
     /// they came from (spin-loop steps per µs; nil when there was no work to calibrate for).
     public var workSpins: Int?
     public var spinsPerMicrosecond: Double?
+    /// The latency percentiles of an `ok` run that sampled latency (``RunConfiguration/measuresLatency``); nil
+    /// otherwise.
+    public var latency: LatencyPercentiles?
 
     public init(
         status: Status, nanoseconds: Int64?, detail: String = "", completedIterations: Int?, startedAt: Date?,
-        metrics: RunMetrics? = nil, workSpins: Int? = nil, spinsPerMicrosecond: Double? = nil
+        metrics: RunMetrics? = nil, workSpins: Int? = nil, spinsPerMicrosecond: Double? = nil,
+        latency: LatencyPercentiles? = nil
     ) {
+        self.latency = latency
         self.workSpins = workSpins
         self.spinsPerMicrosecond = spinsPerMicrosecond
         self.status = status

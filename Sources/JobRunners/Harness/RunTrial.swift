@@ -3,8 +3,10 @@ protocol RunTrial: Sendable {
     var completion: RunCompletion { get }
     /// The spin-loop steps of work each job does per iteration.
     var workSpins: Int { get }
-    /// Iterations executed so far, counted apart from the jobs.
+    /// Iterations (hand-offs) executed so far, counted apart from the jobs.
     var executedIterations: Int { get }
+    /// The latency percentiles of the run's samples, read after it; nil without samples.
+    var latency: LatencyPercentiles? { get }
     /// Queues every job's first iteration: the start of the timed region.
     func queueJobs()
     /// Shuts the runners down. Not timed.

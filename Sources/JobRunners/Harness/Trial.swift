@@ -9,22 +9,27 @@ final class Trial: RunTrial {
     /// The spin-loop steps of work each job does per iteration.
     let workSpins: Int
 
-    /// Makes one runner per queue, with `makeRunners`, and one job per runner. Not timed.
+    /// Makes one runner per queue (two per pair in ping-pong), with `makeRunners`, and one job per queue or pair.
+    /// Not timed.
     init(configuration: RunConfiguration, makeRunners: (Int) throws -> [any JobRunner]) throws {
-        let runners = try makeRunners(configuration.queues)
-        guard runners.count == configuration.queues else {
+        let parties = configuration.shape.parties
+        let count = configuration.queues * parties
+        let runners = try makeRunners(count)
+        guard runners.count == count else {
             for runner in runners {
                 runner.shutDown()
             }
-            throw RunnerSetupError("made \(runners.count) runners for \(configuration.queues) queues")
+            throw RunnerSetupError("made \(runners.count) runners for \(count) queues")
         }
         let completion = RunCompletion(jobs: configuration.queues)
-        let counters = runners.map { _ in IterationCounter() }
+        let counters = (0..<configuration.queues).map { _ in IterationCounter() }
         let workSpins = Work.spins(forNanoseconds: configuration.workNanoseconds)
-        self.jobs = zip(runners, counters).map { runner, counter in
+        self.jobs = counters.indices.map { index in
             Job(
-                iterations: configuration.iterations, workSpins: workSpins, runner: runner, counter: counter,
-                completion: completion)
+                iterations: configuration.iterations * parties, workSpins: workSpins, runner: runners[index * parties],
+                partner: parties == 2 ? runners[index * parties + 1] : nil,
+                latencyEvery: configuration.latencySampleEvery,
+                counter: counters[index], completion: completion)
         }
         self.configuration = configuration
         self.workSpins = workSpins
@@ -33,11 +38,18 @@ final class Trial: RunTrial {
         self.completion = completion
     }
 
-    /// Queues every job on its runner: the start of the timed region.
+    /// Queues every job on its (first) runner: the start of the timed region.
     func queueJobs() {
-        for (runner, job) in zip(runners, jobs) {
-            runner.queue(job)
+        let parties = configuration.shape.parties
+        for (index, job) in jobs.enumerated() {
+            runners[index * parties].queue(job)
         }
+    }
+
+    /// The latency percentiles of every job's samples; nil without samples.
+    var latency: LatencyPercentiles? {
+        let samplers = jobs.compactMap(\.latency)
+        return samplers.isEmpty ? nil : LatencySampler.percentiles(samplers)
     }
 
     /// Shuts every runner down. Not timed.

@@ -26,5 +26,6 @@ public final class ActorRunner: JobRunner {
 extension RunnerKind {
     /// ``ActorRunner``.
     public static let actor = RunnerKind(
-        id: "actor", summary: "an actor per queue, an isolated call per job", runner: ActorRunner.self)
+        id: "actor", summary: "an actor per queue, an isolated call per job",
+        traits: RunnerKind.Traits(shapes: Shape.anyQueue), runner: ActorRunner.self)
 }

@@ -29,5 +29,6 @@ extension RunnerKind {
         summary: "a new detached Thread for every job",
         // A thread starts the next and then exits, which takes a while: on the 2-core Linux machine, 256 queues
         // had up to 1,176 threads at once (4.6 per queue), 128 queues 628.
-        traits: RunnerKind.Traits(startsThreadPerJob: true, threadsPerQueue: 5), runner: DetachThreadRunner.self)
+        traits: RunnerKind.Traits(startsThreadPerJob: true, threadsPerQueue: 5, shapes: Shape.anyQueue),
+        runner: DetachThreadRunner.self)
 }

@@ -38,17 +38,19 @@ extension RunnerKind {
     /// ``DispatchQueueRunner`` with a serial queue per queue.
     public static let serialQueue = RunnerKind(
         id: "serial-queue", referenceName: "DispatchDedicatedQueue (GCD-DQ)",
-        summary: "one serial DispatchQueue per queue", runner: DispatchQueueRunner.self)
+        summary: "one serial DispatchQueue per queue", traits: RunnerKind.Traits(shapes: Shape.anyQueue),
+        runner: DispatchQueueRunner.self)
 
     /// ``DispatchQueueRunner`` on the global queue.
     public static let globalQueue = RunnerKind(
         id: "global-queue", referenceName: "DispatchGlobalConcurrentQueue (GCD-GCQ)",
-        summary: "DispatchQueue.global(), shared by all queues"
+        summary: "DispatchQueue.global(), shared by all queues", traits: RunnerKind.Traits(shapes: Shape.anyQueue)
     ) { count, _ in (0..<count).map { _ in DispatchQueueRunner(queue: .global()) } }
 
     /// ``DispatchQueueRunner`` on the main queue, which the main thread must serve.
     public static let mainQueue = RunnerKind(
         id: "main-queue", summary: "DispatchQueue.main, served by the main thread (opt-in)",
+        // No ping-pong: both parties would be the main thread, handing nothing to another thread.
         traits: RunnerKind.Traits(isOptIn: true, needsMainThread: true)
     ) { count, _ in (0..<count).map { _ in DispatchQueueRunner(queue: .main) } }
 }

@@ -46,10 +46,12 @@ public final class OperationQueueRunner: JobRunner {
 extension RunnerKind {
     /// ``OperationQueueRunner`` with a serial operation queue per queue.
     public static let operationQueue = RunnerKind(
-        id: "operation-queue", summary: "one serial OperationQueue per queue", runner: OperationQueueRunner.self)
+        id: "operation-queue", summary: "one serial OperationQueue per queue",
+        traits: RunnerKind.Traits(shapes: Shape.anyQueue), runner: OperationQueueRunner.self)
 
     /// ``OperationQueueRunner`` with one operation queue for all queues.
     public static let sharedOperationQueue = RunnerKind(
-        id: "shared-operation-queue", summary: "one OperationQueue shared by all queues"
+        id: "shared-operation-queue", summary: "one OperationQueue shared by all queues",
+        traits: RunnerKind.Traits(shapes: Shape.anyQueue)
     ) { count, _ in OperationQueueRunner.makeSharing(count: count) }
 }

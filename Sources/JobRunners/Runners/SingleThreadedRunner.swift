@@ -35,5 +35,7 @@ extension RunnerKind {
     /// ``SingleThreadedRunner``.
     public static let singleThreaded = RunnerKind(
         id: "single-threaded", referenceName: "SingleThreadedQueue (Single)",
-        summary: "a FIFO drained on the calling thread (the control)", runner: SingleThreadedRunner.self)
+        summary: "a FIFO drained on the calling thread (the control)",
+        // No ping-pong: between two FIFOs of one thread, nothing is handed to another thread.
+        runner: SingleThreadedRunner.self)
 }

@@ -161,5 +161,7 @@ extension RunnerKind {
     /// ``TaskGroupRunner``.
     public static let taskGroup = RunnerKind(
         id: "task-group", summary: "a child task per queue in one task group, a yield per job",
+        // No ping-pong: a child runs its own queue's job and hands it on only to itself; a job handed to another
+        // child would need a continuation resumed per hand-off, another mechanism.
         runner: TaskGroupRunner.self)
 }

@@ -21,5 +21,6 @@ public final class TaskRunner: JobRunner {
 extension RunnerKind {
     /// ``TaskRunner``.
     public static let task = RunnerKind(
-        id: "task", summary: "a new unstructured Task for every job", runner: TaskRunner.self)
+        id: "task", summary: "a new unstructured Task for every job",
+        traits: RunnerKind.Traits(shapes: Shape.anyQueue), runner: TaskRunner.self)
 }

@@ -111,5 +111,5 @@ extension RunnerKind {
     /// ``ThreadPoolRunner``.
     public static let threadPool = RunnerKind(
         id: "thread-pool", summary: "a fixed pool of threads (one per core), one locked FIFO",
-        runner: ThreadPoolRunner.self)
+        traits: RunnerKind.Traits(shapes: Shape.anyQueue), runner: ThreadPoolRunner.self)
 }

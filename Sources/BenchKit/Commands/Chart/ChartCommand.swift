@@ -8,7 +8,15 @@ enum ChartCommand {
         guard let files = ResultSet.read(options.paths, console: console) else {
             return .failure
         }
-        let chart = BarChart(files: files, catalogue: catalogue, title: options.title, logarithmic: options.logarithmic)
+        let chart = BarChart(
+            files: files, catalogue: catalogue, title: options.title,
+            logarithmic: options.logarithmic || options.latency, latency: options.latency)
+        if options.latency, !chart.reports.contains(where: { $0.cells.contains { !$0.latencies.isEmpty } }) {
+            console.error(
+                "Error: no run in \(options.paths.joined(separator: ", ")) sampled latency; "
+                    + "'bench --shape ping-pong' and 'bench --latency' do\n")
+            return .failure
+        }
         let path = options.outputPath ?? ""
         do {
             let output = try OutputFile(.file(path: path), console: console)
@@ -41,32 +49,44 @@ struct BarChart {
     enum Measure {
         case secondsPerRun
         case costPerJob
+        /// The sampled latency (``CellSummary/latencies``): the median over the runs of p50, p90 and p99.
+        case latency
 
-        /// The median, p25 and p75 of `cell`: seconds, or nanoseconds per job.
-        func values(_ cell: CellSummary) -> (median: Double, p25: Double, p75: Double)? {
+        /// The bar's value and its whisker's ends for `cell`: median, p25 and p75 of seconds per run or of
+        /// nanoseconds per job; p50, p90 and p99 of the latency, in nanoseconds.
+        func values(_ cell: CellSummary) -> (bar: Double, low: Double, high: Double)? {
+            if self == .latency {
+                guard let p50 = cell.medianLatency(\.p50), let p90 = cell.medianLatency(\.p90),
+                    let p99 = cell.medianLatency(\.p99)
+                else {
+                    return nil
+                }
+                return (p50, p90, p99)
+            }
             guard let median = cell.median, let p25 = cell.p25, let p75 = cell.p75 else {
                 return nil
             }
-            switch self {
-            case .secondsPerRun:
-                return (median, p25, p75)
-            case .costPerJob:
-                let scale = 1e9 / Double(cell.configuration.jobs)
-                return (median * scale, p25 * scale, p75 * scale)
-            }
+            let scale = self == .secondsPerRun ? 1 : 1e9 / Double(cell.configuration.jobs)
+            return (median * scale, p25 * scale, p75 * scale)
+        }
+
+        /// What the bar and the whisker's ends are, for tooltips.
+        var names: (bar: String, low: String, high: String) {
+            self == .latency ? ("p50", "p90", "p99") : ("median", "p25", "p75")
         }
 
         var axisTitle: String {
             switch self {
             case .secondsPerRun: "seconds per run"
             case .costPerJob: "cost per job"
+            case .latency: "latency"
             }
         }
 
         func text(_ value: Double) -> String {
             switch self {
             case .secondsPerRun: Format.seconds(nanoseconds: value * 1e9) + " s"
-            case .costPerJob: Format.perJob(nanoseconds: value)
+            case .costPerJob, .latency: Format.perJob(nanoseconds: value)
             }
         }
 
@@ -74,14 +94,15 @@ struct BarChart {
         func tickLabel(_ value: Double, step: Double) -> String {
             switch self {
             case .secondsPerRun: BarChart.tickLabel(value, step: step)
-            case .costPerJob: value == 0 ? "0" : Format.perJob(nanoseconds: value)
+            case .costPerJob, .latency: value == 0 ? "0" : Format.perJob(nanoseconds: value)
             }
         }
 
-        /// The modes of a multimodal `cell` on this measure's scale, each with its share; empty for one mode.
+        /// The modes of a multimodal `cell` on this measure's scale, each with its share; empty for one mode, and
+        /// for latency (the modes are of the runs' times).
         func modes(_ cell: CellSummary) -> [(location: Double, share: Double)] {
             let modes = cell.modes
-            guard modes.isMultimodal else {
+            guard modes.isMultimodal, self != .latency else {
                 return []
             }
             let scale = self == .secondsPerRun ? Double(cell.configuration.jobs) / 1e9 : 1
@@ -89,15 +110,23 @@ struct BarChart {
         }
     }
 
-    init(files: [ResultSet], catalogue: RunnerCatalogue, title: String?, logarithmic: Bool = false) {
+    init(
+        files: [ResultSet], catalogue: RunnerCatalogue, title: String?, logarithmic: Bool = false,
+        latency: Bool = false
+    ) {
         self.files = files
         self.catalogue = catalogue
         let reports = files.map { Report(records: $0.records) }
         self.reports = reports
         self.logarithmic = logarithmic
         let jobs = Set(reports.flatMap { $0.configurations.map(\.jobs) })
-        measure = jobs.count <= 1 ? .secondsPerRun : .costPerJob
-        let what = measure == .secondsPerRun ? "Median seconds per run" : "Median cost per job"
+        measure = latency ? .latency : jobs.count <= 1 ? .secondsPerRun : .costPerJob
+        let what =
+            switch measure {
+            case .secondsPerRun: "Median seconds per run"
+            case .costPerJob: "Median cost per job"
+            case .latency: "Latency percentiles"
+            }
         self.title = title ?? "\(what), by configuration and runner"
     }
 
@@ -168,8 +197,10 @@ struct BarChart {
         ].filter { !$0.1.isEmpty }
     }
 
+    /// Wide enough for its bars and for the longest configuration's label (`ping-pong 16×625`), in 11-unit text.
     private func groupWidth(runners: Int) -> Double {
-        max(minimumGroupWidth, Double(runners) * barWidth)
+        let longest = reports.flatMap(\.configurations).map(\.description.count).max() ?? 0
+        return max(minimumGroupWidth, Double(runners) * barWidth, Double(longest) * characterWidth * 0.95)
     }
 
     private func columnWidth(_ index: Int, panelRunners: Int) -> Double {
@@ -239,14 +270,21 @@ struct BarChart {
             ])
         svg.element("rect", ["x": "0", "y": "0", "width": "100%", "height": "100%", "fill": "white"])
         svg.text(title, x: 20, y: 30, ["font-size": "18", "font-weight": "bold"])
-        svg.text(
-            "Bars: median of the ok repetitions; whiskers: p25 to p75; × marks a cell without an ok run; "
-                + "\"not run\": left out of the sweep.",
-            x: 20, y: 50, ["fill": "#555"])
-        svg.text(
-            "Dots: the modes of a cell whose runs form several (where the scale sets them apart), "
-                + "each dot's area its share of the runs.",
-            x: 20, y: 65, ["fill": "#555"])
+        let subtitles =
+            measure == .latency
+            ? [
+                "Bars: p50 of the sampled latencies; whiskers: p90 to p99 (each the median over the ok runs).",
+                "× marks a cell without latency samples; \"not run\": left out of the sweep.",
+            ]
+            : [
+                "Bars: median of the ok repetitions; whiskers: p25 to p75; × marks a cell without an ok run; "
+                    + "\"not run\": left out of the sweep.",
+                "Dots: the modes of a cell whose runs form several (where the scale sets them apart), "
+                    + "each dot's area its share of the runs.",
+            ]
+        for (line, subtitle) in subtitles.enumerated() {
+            svg.text(subtitle, x: 20, y: 50 + 15 * Double(line), ["fill": "#555"])
+        }
 
         var x = leftMargin
         for (index, lines) in headers.enumerated() {
@@ -263,7 +301,7 @@ struct BarChart {
             let cells = reports.flatMap { report in report.cells.filter { panel.runners.contains($0.runner) } }
             // Everything drawn: the whiskers' ends, the medians, and the modes, which may lie beyond the whiskers.
             let drawn =
-                cells.compactMap(measure.values).flatMap { [$0.p25, $0.median, $0.p75] }
+                cells.compactMap(measure.values).flatMap { [$0.low, $0.bar, $0.high] }
                 + cells.flatMap { measure.modes($0).map(\.location) }
             let axis =
                 logarithmic
@@ -314,6 +352,7 @@ struct BarChart {
                             continue
                         }
                         guard let (median, p25, p75) = measure.values(cell) else {
+                            // (For latency, "median" is the p50 and the whisker runs from p90 to p99.)
                             svg.text(
                                 "×", x: barX + barWidth / 2, y: panelTop + panelHeight - 4,
                                 ["text-anchor": "middle", "fill": color(runner), "font-weight": "bold"])
@@ -326,8 +365,8 @@ struct BarChart {
                                 "x": Self.number(barX + 1), "y": Self.number(barTop), "width": Self.number(barWidth - 2),
                                 "height": Self.number(panelTop + panelHeight - barTop),
                             ].merging(paint(runner)) { _, paint in paint },
-                            title: "\(runner) at \(configuration): median \(measure.text(median)), "
-                                + "p25 \(measure.text(p25)), p75 \(measure.text(p75))"
+                            title: "\(runner) at \(configuration): \(measure.names.bar) \(measure.text(median)), "
+                                + "\(measure.names.low) \(measure.text(p25)), \(measure.names.high) \(measure.text(p75))"
                                 + (cell.modesText.map { "; modes per job: \($0)" } ?? ""))
                         if p75 > p25 {
                             let center = Self.number(barX + barWidth / 2)
@@ -367,8 +406,10 @@ struct BarChart {
                         y: panelTop + panelHeight + 16, ["text-anchor": "middle", "font-size": "11"])
                     groupX += groupWidth + groupGap
                 }
+                let pingPong = report.configurations.contains { $0.shape == .pingPong }
                 svg.text(
-                    "configuration (queues × iterations per queue)", x: columnX + columnWidth / 2,
+                    "configuration (queues × iterations per queue\(pingPong ? "; pairs × round trips in ping-pong" : ""))",
+                    x: columnX + columnWidth / 2,
                     y: panelTop + panelHeight + 34, ["text-anchor": "middle", "fill": "#555", "font-size": "11"])
                 columnX += columnWidth + columnGap
             }

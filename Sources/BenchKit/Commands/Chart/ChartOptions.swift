@@ -8,6 +8,8 @@ public struct ChartOptions: CommandOptions {
     public var title: String?
     /// A logarithmic y axis.
     public var logarithmic = false
+    /// Chart the latency percentiles instead of the times.
+    public var latency = false
 
     public init() {}
 }
@@ -30,9 +32,15 @@ extension ChartCommand {
     static let logarithmic = Option<ChartOptions>.flag(
         "log", help: "A logarithmic y axis, for costs that differ by orders of magnitude.", \.logarithmic)
 
+    static let latency = Option<ChartOptions>.flag(
+        "latency",
+        help: "Chart the sampled latency instead (ping-pong's round trips, a chain's with 'bench --latency'): the p50 "
+            + "as bars, p90 to p99 as whiskers, on a logarithmic axis.",
+        \.latency)
+
     /// `bench chart`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<ChartOptions>(
-        name: "bench chart", arguments: "<file.csv>...", options: [output, title, logarithmic])
+        name: "bench chart", arguments: "<file.csv>...", options: [output, title, logarithmic, latency])
 
     /// The chart a command line asks for.
     static func command(

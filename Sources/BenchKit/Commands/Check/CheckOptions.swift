@@ -43,7 +43,7 @@ extension CheckCommand {
             + "json a row each.")
     /// The options that shape a fresh run, which `--input` leaves nothing to do for.
     static let measuring = [
-        RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work, repetitions, budget,
+        RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work, repetitions, budget,
         RunOption.warmup, RunOption.seed, output, RunOption.isolate, RunOption.verifyTimeout, RunOption.stallTimeout,
     ].map { $0.lifted(\CheckOptions.run) }
 

@@ -43,8 +43,8 @@ extension SweepCommand {
     static let definition = CommandDefinition<SweepOptions>(
         name: "bench", arguments: "",
         options: [
-            RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work, RunOption.runners,
-            RunOption.repetitions, RunOption.budget, RunOption.precision, RunOption.warmup, RunOption.seed,
+            RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work,
+            RunOption.latency, RunOption.runners, RunOption.repetitions, RunOption.budget, RunOption.precision, RunOption.warmup, RunOption.seed,
             RunOption.output,
         ].map { $0.lifted(\SweepOptions.run) }
             + [format, summary, metrics]
@@ -70,6 +70,8 @@ extension SweepCommand {
     static func childArguments(for step: SweepPlan.Step, of plan: SweepPlan) -> [String] {
         var child = SweepOptions()
         child.run.runners = [step.runner.id]
+        child.run.shapes = [step.configuration.shape]
+        child.run.latency = step.configuration.measuresLatency && step.configuration.shape == .chain
         child.run.queues = [step.configuration.queues]
         child.run.iterations = [step.configuration.iterations]
         child.run.work = [step.configuration.workNanoseconds]

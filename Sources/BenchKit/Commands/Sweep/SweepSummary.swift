@@ -46,7 +46,9 @@ struct SweepSummary {
         let repetitions = fewest == most ? "\(most)" : "\(fewest) to \(most)"
         document.heading("Median seconds per run (\(repetitions) repetition\(most == 1 ? "" : "s") each)")
         document.table(grid { cell in cell.median.map { Format.seconds(nanoseconds: $0 * 1e9) } })
-        document.heading("Median cost per job")
+        let units = report.configurations.map(\.shape).uniqued().filter { $0 != .chain }
+            .map { "a \($0.jobName) in \($0)" }
+        document.heading("Median cost per job" + (units.isEmpty ? "" : " (\(units.joined(separator: ", ")))"))
         document.table(grid { cell in cell.medianNanosecondsPerJob.map(Format.perJob(nanoseconds:)) })
         if report.runners.contains(Report.controlRunner) {
             document.heading("Cost per job relative to \(Report.controlRunner)")
@@ -63,6 +65,14 @@ struct SweepSummary {
             document.heading(
                 "What the runs cost the machine (medians of the ok runs; threads and memory: the most seen)")
             document.table(Self.metricsTable(report.cells))
+        }
+        let latencies = report.cells.filter { !$0.latencies.isEmpty }
+        if !latencies.isEmpty {
+            document.heading(
+                "Latency: from a job's queuing to its start in a chain (one job in \(Shape.chain.latencySampleEvery)), "
+                    + "a round trip in ping-pong (one in \(Shape.pingPong.latencySampleEvery / 2)); medians over the "
+                    + "runs of each run's percentiles, max the longest of all")
+            document.table(Self.latencyTable(latencies))
         }
         let multimodal = report.cells.compactMap { cell in cell.modesText.map { (cell, $0) } }
         if !multimodal.isEmpty {
@@ -167,12 +177,34 @@ struct SweepSummary {
             rows: rows, rightAligned: Set(2...6))
     }
 
-    /// `1 queue, 100000 iterations`, as the 2010 table labels its rows, with the work if any.
+    /// The latency percentiles of `cells`.
+    static func latencyTable(_ cells: [CellSummary]) -> TextTable {
+        let rows = cells.map { cell in
+            [cell.runner, cell.configuration.description, cell.latencySamples.map(String.init) ?? "-"]
+                + [\LatencyPercentiles.p50, \.p90, \.p99].map { percentile in
+                    cell.medianLatency(percentile).map(Format.perJob(nanoseconds:)) ?? "-"
+                }
+                + [cell.maximumLatency.map { Format.perJob(nanoseconds: Double($0)) } ?? "-"]
+        }
+        return TextTable(
+            columns: ["runner", "configuration", "samples", "p50", "p90", "p99", "max"], rows: rows,
+            rightAligned: Set(2...6))
+    }
+
+    /// `1 queue, 100000 iterations`, as the 2010 table labels its rows, with the work if any; `ping-pong: 4 pairs,
+    /// 2500 round trips` for another shape; `, latency` where a chain sampled it.
     static func label(_ configuration: RunConfiguration) -> String {
-        let queues = configuration.queues == 1 ? "1 queue" : "\(configuration.queues) queues"
         let work =
             configuration.workNanoseconds == 0
             ? "" : ", \(Format.perJob(nanoseconds: Double(configuration.workNanoseconds))) of work"
-        return "\(queues), \(configuration.iterations) iterations\(work)"
+        let latency = configuration.measuresLatency && configuration.shape == .chain ? ", latency" : ""
+        switch configuration.shape {
+        case .chain:
+            let queues = configuration.queues == 1 ? "1 queue" : "\(configuration.queues) queues"
+            return "\(queues), \(configuration.iterations) iterations\(work)\(latency)"
+        case .pingPong:
+            let pairs = configuration.queues == 1 ? "1 pair" : "\(configuration.queues) pairs"
+            return "ping-pong: \(pairs), \(configuration.iterations) round trips\(work)"
+        }
     }
 }

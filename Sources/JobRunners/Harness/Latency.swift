@@ -1,0 +1,79 @@
+import CFloors
+
+/// The latency percentiles of one run's sampled hand-offs (``Shape/latencySampleEvery``), in nanoseconds: each a
+/// bucket's middle in a histogram of buckets under 3.2% wide, at most the exact ``maximum``.
+public struct LatencyPercentiles: Sendable, Equatable {
+    /// How many hand-offs were sampled.
+    public var samples: Int
+    public var p50: Int64
+    public var p90: Int64
+    public var p99: Int64
+    public var maximum: Int64
+
+    public init(samples: Int, p50: Int64, p90: Int64, p99: Int64, maximum: Int64) {
+        self.samples = samples
+        self.p50 = p50
+        self.p90 = p90
+        self.p99 = p99
+        self.maximum = maximum
+    }
+
+    /// The percentiles of `histogram`; nil when it is empty.
+    init?(_ histogram: UnsafePointer<latency_histogram>) {
+        guard histogram.pointee.count > 0 else {
+            return nil
+        }
+        self.init(
+            samples: Int(histogram.pointee.count), p50: Int64(latency_quantile(histogram, 0.5)),
+            p90: Int64(latency_quantile(histogram, 0.9)), p99: Int64(latency_quantile(histogram, 0.99)),
+            maximum: Int64(histogram.pointee.max))
+    }
+}
+
+/// A job's latency samples (CFloors' `latency_sampler`, shared with the C floors), in memory of its own on its own
+/// cache lines, touched only by the job's running iteration as the job's own fields are, and only when it starts
+/// or ends a sample (`latency_plan`).
+struct LatencySampler: @unchecked Sendable {
+    // Made before the job first runs, read after the run; between them only the job's iterations, one at a time,
+    // touch it (see Job).
+    let pointer: UnsafeMutablePointer<latency_sampler>
+
+    /// An empty sampler.
+    init() {
+        let size = MemoryLayout<latency_sampler>.stride
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: CacheLine.size)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        pointer = raw.bindMemory(to: latency_sampler.self, capacity: 1)
+    }
+
+    func deallocate() {
+        pointer.deallocate()
+    }
+
+    /// The percentiles of every sampler's values together; nil without samples.
+    static func percentiles(_ samplers: [LatencySampler]) -> LatencyPercentiles? {
+        let merged = LatencyHistogram()
+        defer { merged.deallocate() }
+        for sampler in samplers {
+            latency_merge_sampler(merged.pointer, sampler.pointer)
+        }
+        return LatencyPercentiles(merged.pointer)
+    }
+}
+
+/// An empty `latency_histogram`, in memory of its own (4.7 kB: Swift imports its buckets as a tuple, which is best
+/// not copied).
+struct LatencyHistogram {
+    let pointer: UnsafeMutablePointer<latency_histogram>
+
+    init() {
+        let size = MemoryLayout<latency_histogram>.size
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<latency_histogram>.alignment)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        pointer = raw.bindMemory(to: latency_histogram.self, capacity: 1)
+    }
+
+    func deallocate() {
+        pointer.deallocate()
+    }
+}
