@@ -107,7 +107,8 @@ table(
 // gives the samples' cost per job (per round trip in ping-pong) free of any mechanism's noise: timed on a
 // mechanism, a cell's modes (one thread or two, for Dispatch and the pool) moved its median by more than the
 // samples cost. That cost is set against the cheapest hand-off of the shape, measured in the same shuffled plan:
-// `single-threaded`'s job in a chain, `thread-pool`'s round trip in ping-pong. The target: under 10% of it.
+// `single-threaded`'s job in a chain, `thread-pool`'s round trip in ping-pong, `mutex`'s message in contention (4
+// senders). The target: under 10% of it.
 let chainShape = RunConfiguration(queues: 1, iterations: 100_000)
 let pingPongShape = RunConfiguration(queues: 1, iterations: 10_000, shape: .pingPong)
 func sampling(_ configuration: RunConfiguration, _ measures: Bool) -> RunConfiguration {
@@ -115,8 +116,9 @@ func sampling(_ configuration: RunConfiguration, _ measures: Bool) -> RunConfigu
     configuration.measuresLatency = measures
     return configuration
 }
+let contentionShape = RunConfiguration(queues: 4, iterations: 25_000, shape: .contention)
 let samplingShapes: [(configuration: RunConfiguration, cheapest: RunnerKind)] = [
-    (chainShape, .singleThreaded), (pingPongShape, .threadPool),
+    (chainShape, .singleThreaded), (pingPongShape, .threadPool), (contentionShape, .mutex),
 ]
 let samplingCells = samplingShapes.flatMap { shape in
     [
@@ -147,8 +149,8 @@ for shape in samplingShapes {
         share < 0.10 ? "meets" : "misses",
     ])
 }
-print("What sampling latency costs per job (per round trip in ping-pong): the null runner, 1 queue or pair, median of")
-print("21 runs without and with samples, against the cheapest hand-off of the shape; target under 10% of it")
+print("What sampling latency costs per job (per round trip in ping-pong, per message in contention): the null runner,")
+print("median of 21 runs without and with samples, against the cheapest hand-off of the shape; target under 10% of it")
 table(["shape (timed)", "null", "null, sampled", "added", "cheapest hand-off", "share", ""], samplingRows)
 
 // 4. Cost grows linearly: each runner at N jobs and at 2N, N chosen from a pilot run so that a run of N takes about

@@ -126,9 +126,13 @@ public struct SweepPlan: Equatable, Sendable {
         self.seed = seed
     }
 
-    /// Every one of `runners` in every one of `configurations`, configuration by configuration.
+    /// Every one of `runners` in every one of `configurations` of a shape it runs, configuration by configuration.
     public static func cells(_ runners: [RunnerKind], _ configurations: [RunConfiguration]) -> [Cell] {
-        configurations.flatMap { configuration in runners.map { Cell(runner: $0, configuration: configuration) } }
+        configurations.flatMap { configuration in
+            runners.filter { $0.traits.shapes.contains(configuration.shape) }.map {
+                Cell(runner: $0, configuration: configuration)
+            }
+        }
     }
 
     /// The runners, in order of first appearance.

@@ -20,14 +20,14 @@ static void floor_dispatch_queue(floor_job *job) {
 }
 
 int floor_dispatch_create(floor_run *run, int serial) {
-    for (long index = 0; index < run->queues * run->parties; index++) {
+    for (long index = 0; index < run->made_count; index++) {
         dispatch_queue_t queue =
             serial ? dispatch_queue_create("ThreadingOverheads.floor-serial-queue", NULL)
                    : dispatch_get_global_queue(0, 0);
         if (queue == NULL) {
             return ENOMEM;
         }
-        *floor_party(run, index) = (void *)queue;
+        run->made[index] = (void *)queue;
     }
     run->mechanism = serial ? run : NULL;
     run->queue = floor_dispatch_queue;
@@ -39,9 +39,8 @@ void floor_dispatch_destroy(floor_run *run) {
     if (run->mechanism == NULL) {
         return;
     }
-    // A ping-pong job has swapped its two queues an unknown number of times: both are released either way.
-    for (long index = 0; index < run->queues * run->parties; index++) {
-        void *queue = *floor_party(run, index);
+    for (long index = 0; index < run->made_count; index++) {
+        void *queue = run->made[index];
         if (queue != NULL) {
             dispatch_release(queue);
         }

@@ -6,7 +6,7 @@
 #include <string.h>
 
 /// The same spin loop as the Swift runners' work (xorshift steps), so that `--work` costs the same here.
-__attribute__((noinline)) static void floor_spin(long count) {
+__attribute__((noinline)) void floor_spin(long count) {
     uint64_t state = 0x9E3779B97F4A7C15ull;
     for (long step = 0; step < count; step++) {
         state ^= state << 13;
@@ -50,15 +50,33 @@ void floor_iterate_context(void *job) {
     floor_iterate((floor_job *)job);
 }
 
-void **floor_party(floor_run *run, long index) {
-    floor_job *job = &run->jobs[index / run->parties];
-    return index % run->parties == 0 ? &job->queue : &job->partner;
+/// Hands the queues the mechanism made to the jobs, as the run's shape says.
+static void floor_assign_queues(floor_run *run) {
+    for (long index = 0; index < run->queues; index++) {
+        floor_job *job = &run->jobs[index];
+        switch (run->shape) {
+        case floor_chain:
+            job->queue = run->made[index];
+            break;
+        case floor_ping_pong:
+            job->queue = run->made[2 * index];
+            job->partner = run->made[2 * index + 1];
+            break;
+        case floor_contention:
+            job->queue = run->made[index];
+            job->partner = run->made[run->queues];
+            break;
+        }
+    }
 }
 
 floor_run *floor_run_create(
-    floor_kind kind, long queues, long iterations, long work_spins, long parties, long latency_every,
+    floor_kind kind, floor_shape shape, long queues, long iterations, long work_spins, long latency_every,
     floor_report report, void *context, int *error) {
+    long parties = shape == floor_chain ? 1 : 2;
+    long made_count = shape == floor_chain ? queues : shape == floor_ping_pong ? 2 * queues : queues + 1;
     floor_run *run = calloc(1, sizeof(floor_run));
+    void **made = calloc((size_t)made_count, sizeof(void *));
     floor_job *jobs = aligned_alloc(_Alignof(floor_job), sizeof(floor_job) * (size_t)queues);
     latency_sampler *samplers = NULL;
     if (latency_every > 0
@@ -66,17 +84,20 @@ floor_run *floor_run_create(
             != 0) {
         samplers = NULL;
     }
-    if (run == NULL || jobs == NULL || (latency_every > 0 && samplers == NULL) || parties < 1 || parties > 2) {
+    if (run == NULL || made == NULL || jobs == NULL || (latency_every > 0 && samplers == NULL)) {
         free(run);
+        free(made);
         free(jobs);
         free(samplers);
-        *error = run == NULL || jobs == NULL ? ENOMEM : EINVAL;
+        *error = ENOMEM;
         return NULL;
     }
     memset(jobs, 0, sizeof(floor_job) * (size_t)queues);
     run->kind = kind;
+    run->shape = shape;
     run->queues = queues;
-    run->parties = parties;
+    run->made_count = made_count;
+    run->made = made;
     run->jobs = jobs;
     run->report = report;
     run->context = context;
@@ -99,14 +120,17 @@ floor_run *floor_run_create(
     case floor_global_queue: result = floor_dispatch_create(run, 0); break;
     case floor_detach_thread: result = floor_detach_thread_create(run); break;
     case floor_run_loop: result = floor_run_loop_create(run); break;
+    case floor_mutex: result = floor_mutex_create(run); break;
     }
     if (result != 0) {
         free(samplers);
+        free(made);
         free(jobs);
         free(run);
         *error = result;
         return NULL;
     }
+    floor_assign_queues(run);
     return run;
 }
 
@@ -140,9 +164,11 @@ void floor_run_destroy(floor_run *run) {
     case floor_global_queue: floor_dispatch_destroy(run); break;
     case floor_detach_thread: floor_detach_thread_destroy(run); break;
     case floor_run_loop: floor_run_loop_destroy(run); break;
+    case floor_mutex: floor_mutex_destroy(run); break;
     }
     // The samplers are one allocation, the first job's.
     free(run->jobs[0].latency);
+    free(run->made);
     free(run->jobs);
     free(run);
 }

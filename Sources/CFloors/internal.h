@@ -16,7 +16,8 @@ typedef struct floor_job {
     floor_run *run;
     /// The mechanism's part of the job's queue: a serial queue, a run-loop worker, a FIFO.
     void *queue;
-    /// In ping-pong, the other party's queue, swapped with `queue` at every hand-off; NULL in a chain.
+    /// In ping-pong and contention, the other party's queue, swapped with `queue` at every hand-off; NULL in a
+    /// chain.
     void *partner;
     /// Which hand-offs are timed (latency_plan_none unless the run samples latency), and the samples.
     latency_plan latency_plan;
@@ -25,9 +26,13 @@ typedef struct floor_job {
 
 struct floor_run {
     floor_kind kind;
+    floor_shape shape;
     long queues;
-    /// Queues of the mechanism per job: 1, or 2 in ping-pong (floor_party).
-    long parties;
+    /// The queues the mechanism made (serial queues, run-loop workers, FIFOs): `made_count` of them, one per job
+    /// in a chain, two per job in ping-pong, one per job and one shared in contention. floors.c hands them to the
+    /// jobs once made, and the mechanism frees them from here (a job's own two are swapped at every hand-off).
+    long made_count;
+    void **made;
     floor_job *jobs;
     floor_report report;
     void *context;
@@ -37,11 +42,11 @@ struct floor_run {
     void *mechanism;
 };
 
+/// The job's work: `count` steps of the same spin loop as the Swift runners' (Work).
+void floor_spin(long count);
+
 /// One iteration: the relaxed increment that counts it, the job's work, then the job queued again or reported.
 void floor_iterate(floor_job *job);
-
-/// Where the mechanism's queue number `index` (0 to queues × parties − 1) is kept: a job's `queue` or `partner`.
-void **floor_party(floor_run *run, long index);
 
 /// floor_iterate, with the signature of a dispatch function.
 void floor_iterate_context(void *job);
@@ -55,5 +60,7 @@ int floor_detach_thread_create(floor_run *run);
 void floor_detach_thread_destroy(floor_run *run);
 int floor_run_loop_create(floor_run *run);
 void floor_run_loop_destroy(floor_run *run);
+int floor_mutex_create(floor_run *run);
+void floor_mutex_destroy(floor_run *run);
 
 #endif

@@ -9,7 +9,7 @@ latency_plan latency_plan_make(long every, long cycle, long hand_offs) {
     while (power < every || power < cycle) {
         power *= 2;
     }
-    latency_plan plan = {power - 1, cycle, hand_offs - cycle};
+    latency_plan plan = {power - 1, cycle, hand_offs - cycle, cycle - 1};
     return plan;
 }
 

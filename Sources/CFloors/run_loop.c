@@ -196,7 +196,7 @@ static void floor_run_loop_stop(floor_worker *workers, long count) {
 }
 
 int floor_run_loop_create(floor_run *run) {
-    long count = run->queues * run->parties;
+    long count = run->made_count;
     floor_worker *workers = calloc((size_t)count, sizeof(floor_worker));
     if (workers == NULL) {
         return ENOMEM;
@@ -216,7 +216,7 @@ int floor_run_loop_create(floor_run *run) {
             floor_run_loop_stop(workers, error == ETIMEDOUT ? index + 1 : index);
             return error;
         }
-        *floor_party(run, index) = worker;
+        run->made[index] = worker;
     }
     run->mechanism = workers;
     run->queue = floor_run_loop_queue;
@@ -224,5 +224,5 @@ int floor_run_loop_create(floor_run *run) {
 }
 
 void floor_run_loop_destroy(floor_run *run) {
-    floor_run_loop_stop(run->mechanism, run->queues * run->parties);
+    floor_run_loop_stop(run->mechanism, run->made_count);
 }

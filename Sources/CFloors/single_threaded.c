@@ -56,7 +56,7 @@ static void floor_single_threaded_queue(floor_job *job) {
 }
 
 int floor_single_threaded_create(floor_run *run) {
-    long count = run->queues * run->parties;
+    long count = run->made_count;
     floor_fifo *fifos = calloc((size_t)count, sizeof(floor_fifo));
     if (fifos == NULL) {
         return ENOMEM;
@@ -71,7 +71,7 @@ int floor_single_threaded_create(floor_run *run) {
             free(fifos);
             return ENOMEM;
         }
-        *floor_party(run, index) = &fifos[index];
+        run->made[index] = &fifos[index];
     }
     run->mechanism = fifos;
     run->queue = floor_single_threaded_queue;
@@ -80,7 +80,7 @@ int floor_single_threaded_create(floor_run *run) {
 
 void floor_single_threaded_destroy(floor_run *run) {
     floor_fifo *fifos = run->mechanism;
-    for (long index = 0; index < run->queues * run->parties; index++) {
+    for (long index = 0; index < run->made_count; index++) {
         free(fifos[index].entries);
     }
     free(fifos);

@@ -26,12 +26,32 @@ extension ThreadingOverheadsTests {
             try sweep(arguments).plan.configurations.map(\.description)
         }
 
+        @Test("--shape: each shape's own default queues and jobs; the runners that run it, unless named")
+        func shapes() throws {
+            #expect(
+                try configurations("--shape", "ping-pong")
+                    == ["ping-pong 1×10000", "ping-pong 4×2500", "ping-pong 8×1250", "ping-pong 16×625"])
+            #expect(
+                try configurations("--shape", "contention")
+                    == [1, 2, 4, 8, 16, 32, 64].map { "contention \($0)×\((10_000 + $0 / 2) / $0)" })
+            #expect(try configurations("--shape", "chain,ping-pong", "--queues", "2", "--jobs", "100") == ["2×50", "ping-pong 2×50"])
+            #expect(try configurations("--latency", "--queues", "1") == ["1×100000 latency"])
+            let (_, plan) = try sweep(["--shape", "contention"])
+            #expect(plan.runners.map(\.id) == ["run-loop", "serial-queue", "operation-queue", "actor", "mutex", "floor-run-loop", "floor-serial-queue", "floor-mutex"])
+            #expect(plan.exclusions.isEmpty)
+            // Named, a runner that doesn't run the shape is left out, with the reason.
+            let (_, named) = try sweep(["--shape", "contention", "--runners", "mutex,task", "--queues", "2"])
+            #expect(named.cells.map(\.runner) == [.mutex])
+            #expect(named.exclusions.map(\.reason) == ["runs no contention (its shapes: chain, ping-pong)"])
+        }
+
         @Test("no arguments: the 2010 sweep, every runner, warm-ups until settled, the default budget, a new file in results/")
         func defaults() throws {
             let (options, plan) = try sweep([])
             #expect(plan.configurations.map(\.description) == ["1×100000", "4×25000", "8×12500", "16×6250"])
-            #expect(plan.runners == RunnerCatalogue.builtIn.standard)
-            #expect(!plan.runners.contains(.mainQueue))
+            // Every standard runner that runs a chain: all but the mutex and its floor.
+            #expect(plan.runners == RunnerCatalogue.builtIn.standard.filter { $0.traits.shapes.contains(.chain) })
+            #expect(!plan.runners.contains(.mainQueue) && !plan.runners.contains(.mutex))
             #expect(plan.repetitions == nil)
             #expect(plan.sampling == .budget(RunOptions.defaultBudget))
             #expect(plan.warmup == .settling)
@@ -163,7 +183,7 @@ extension ThreadingOverheadsTests {
                 Issue.record("expected a crossover")
                 return
             }
-            #expect(runners == RunnerCatalogue.builtIn.standard)
+            #expect(runners == RunnerCatalogue.builtIn.standard.filter { $0.traits.shapes.contains(.chain) })
             #expect(defaults.run.work == CrossoverOptions.defaultWork)
             #expect(defaults.run.repetitions == 5)
             #expect(defaults.run.output == .newFileInResults)

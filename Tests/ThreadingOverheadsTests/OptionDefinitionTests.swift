@@ -79,7 +79,10 @@ extension ThreadingOverheadsTests {
         func defaultsInHelp() throws {
             let sweep = HelpText.full(nil, catalogue: .builtIn)
             #expect(Self.flattened(sweep).contains("instead of as many as the budget pays for (default: by the budget)."))
-            #expect(sweep.contains("(default: \(RunConfiguration.reference.map { String($0.queues) }.joined(separator: ",")))"))
+            // Each shape's own queue counts, from Shape.
+            #expect(
+                Self.flattened(sweep).contains(
+                    "(default: 1,4,8,16 (chain, ping-pong); 1,2,4,8,16,32,64 (contention))"))
             let crossover = HelpText.full(.crossover, catalogue: .builtIn)
             let crossoverRepetitions = try #require(CrossoverOptions().run.repetitions)
             #expect(Self.flattened(crossover).contains("as many as the budget pays for (default: \(crossoverRepetitions))."))

@@ -16,19 +16,21 @@ extension ThreadingOverheadsTests {
         }()
 
         @Test(
-            "random shapes on every runner execute exactly queues × iterations iterations",
+            "random configurations of every runner, in every shape it runs, execute exactly their hand-offs",
             .timeLimit(.minutes(2)), arguments: RunnerCatalogue.builtIn.runners)
         func randomShapes(kind: RunnerKind) {
             print("random shapes for \(kind.id): seed \(Self.seed) (set THREADING_OVERHEADS_SEED=\(Self.seed) to replay)")
             var generator = SplitMix64(seed: Self.seed &+ UInt64(RunnerCatalogue.builtIn.runners.firstIndex(of: kind) ?? 0))
+            let shapes = Shape.allCases.filter(kind.traits.shapes.contains)
             for _ in 0..<12 {
                 let shape = RunConfiguration(
                     queues: Int.random(in: 1...48, using: &generator),
-                    iterations: Int.random(in: 1...400, using: &generator))
+                    iterations: Int.random(in: 1...400, using: &generator),
+                    shape: shapes[Int.random(in: 0..<shapes.count, using: &generator)])
                 let outcome = Experiment.run(kind, configuration: shape)
                 #expect(outcome.status == .ok, "\(kind.id) at \(shape), seed \(Self.seed): \(outcome.detail)")
                 #expect(
-                    outcome.completedIterations == shape.jobs,
+                    outcome.completedIterations == shape.handOffs,
                     "\(kind.id) at \(shape), seed \(Self.seed): \(outcome.completedIterations) iterations ran")
             }
         }

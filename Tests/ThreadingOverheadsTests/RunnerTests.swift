@@ -15,6 +15,9 @@ extension ThreadingOverheadsTests {
             RunConfiguration(queues: 1, iterations: 1, shape: .pingPong),
             RunConfiguration(queues: 1, iterations: 500, shape: .pingPong),
             RunConfiguration(queues: 16, iterations: 50, shape: .pingPong),
+            RunConfiguration(queues: 1, iterations: 1, shape: .contention),
+            RunConfiguration(queues: 1, iterations: 300, shape: .contention),
+            RunConfiguration(queues: 16, iterations: 50, shape: .contention),
         ]
 
         /// Every runner in every configuration of a shape it runs.
@@ -31,7 +34,19 @@ extension ThreadingOverheadsTests {
                     "shared-operation-queue", "task", "actor", "thread-pool", "null", "floor-run-loop",
                     "floor-detach-thread", "floor-serial-queue", "floor-global-queue",
                 ])
-            #expect(RunnerCatalogue.builtIn.runners.allSatisfy { $0.traits.shapes.contains(.chain) })
+            #expect(
+                RunnerCatalogue.builtIn.runners.filter { !$0.traits.shapes.contains(.chain) }.map(\.id)
+                    == ["mutex", "floor-mutex"])
+        }
+
+        @Test("contention is run by every runner with serial queues, the mutex and their floors")
+        func contentionRunners() {
+            let runners = RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(.contention) }.map(\.id)
+            #expect(
+                runners == [
+                    "run-loop", "serial-queue", "operation-queue", "actor", "mutex", "null", "floor-run-loop",
+                    "floor-serial-queue", "floor-mutex",
+                ])
         }
 
         @Test(
@@ -52,10 +67,11 @@ extension ThreadingOverheadsTests {
             #expect(trial.completion.killedJobReasons.isEmpty)
             #expect(atCompletion == shape.handOffs)
             #expect(trial.executedIterations == atCompletion)
-            // Every sampled queuing whose job came back was recorded: one in `every` of each job's queuings, but
-            // for those the job would not come back from (the last round trip's return is the job's end).
+            // Every sampled queuing whose job came back was recorded: one in `every` of each job's queuings from its
+            // own party, but for those the job would not come back from (its last).
             if let every = shape.latencySampleEvery {
-                let perJob = (shape.iterations * shape.shape.parties - shape.shape.parties) / every
+                let parties = shape.shape.parties
+                let perJob = (shape.iterations * parties - 1 + parties - 1) / every - (2 * parties - 2) / every
                 #expect((trial.latency?.samples ?? 0) == shape.queues * perJob)
             } else {
                 #expect(trial.latency == nil)
@@ -72,8 +88,8 @@ extension ThreadingOverheadsTests {
             #expect(outcome.status == .ok, "\(outcome.detail)")
             #expect(outcome.completedIterations == 800)
             let latency = try #require(outcome.latency)
-            // Of each pair's 400 hand-offs, 398 are followed by a return; one in 16 of them is timed.
-            #expect(latency.samples == 2 * (398 / 16))
+            // Each pair's 400 hand-offs: one in 16, a round trip from its first party, timed: 25.
+            #expect(latency.samples == 2 * (400 / 16))
             #expect(0 < latency.p50 && latency.p50 <= latency.p90 && latency.p90 <= latency.p99)
             #expect(latency.p99 <= latency.maximum)
             // A round trip is part of the run: none can take longer than the run.
@@ -82,18 +98,23 @@ extension ThreadingOverheadsTests {
 
         @Test("a run reports ok with a timing", .timeLimit(.minutes(1)), arguments: RunnerCatalogue.builtIn.runners)
         func reportsOK(kind: RunnerKind) {
-            let configuration = RunConfiguration(queues: 4, iterations: 100)
+            // A chain, or contention for the runners that run no chain.
+            let shape: Shape = kind.traits.shapes.contains(.chain) ? .chain : .contention
+            let configuration = RunConfiguration(queues: 4, iterations: 100, shape: shape)
             let outcome = Experiment.run(kind, configuration: configuration)
             #expect(outcome.status == .ok, "\(outcome.detail)")
-            #expect(outcome.completedIterations == 400)
+            #expect(outcome.completedIterations == configuration.handOffs)
             #expect(outcome.detail.isEmpty)
             #expect((outcome.nanoseconds ?? 0) > 0)
         }
 
-        /// Each runner in a short chain, and in a short ping-pong where it runs one (whose jobs end on the other
-        /// party of their pair, and whose floors free both parties' queues).
+        /// Each runner in a short chain, and in short ping-pong and contention where it runs them (whose jobs end on
+        /// the other party, and whose floors free every party's queue).
         static let teardownCases = RunnerCatalogue.builtIn.runners.flatMap { kind in
-            [RunConfiguration(queues: 16, iterations: 3), RunConfiguration(queues: 8, iterations: 3, shape: .pingPong)]
+            [
+                RunConfiguration(queues: 16, iterations: 3), RunConfiguration(queues: 8, iterations: 3, shape: .pingPong),
+                RunConfiguration(queues: 8, iterations: 3, shape: .contention),
+            ]
                 .filter { kind.traits.shapes.contains($0.shape) }.map { (kind, $0) }
         }
 
@@ -131,9 +152,9 @@ extension ThreadingOverheadsTests {
             let ids = catalogue.runners.map(\.id)
             #expect(ids == [
                 "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
-                "operation-queue", "shared-operation-queue", "task", "actor", "task-group", "thread-pool", "main-queue",
-                "null", "floor-single-threaded", "floor-run-loop", "floor-detach-thread", "floor-serial-queue",
-                "floor-global-queue",
+                "operation-queue", "shared-operation-queue", "task", "actor", "task-group", "thread-pool", "mutex",
+                "main-queue", "null", "floor-single-threaded", "floor-run-loop", "floor-detach-thread",
+                "floor-serial-queue", "floor-global-queue", "floor-mutex",
             ])
             for runner in catalogue.runners {
                 #expect(catalogue.runner(id: runner.id) == runner)
@@ -145,12 +166,15 @@ extension ThreadingOverheadsTests {
             // Each floor names its Swift runner, and has its threads.
             let floors = catalogue.runners.filter { $0.traits.floorOf != nil }
             #expect(floors.map(\.id).allSatisfy { $0.hasPrefix("floor-") })
-            #expect(floors.compactMap(\.traits.floorOf) == ["single-threaded", "run-loop", "detach-thread", "serial-queue", "global-queue"])
+            #expect(
+                floors.compactMap(\.traits.floorOf)
+                    == ["single-threaded", "run-loop", "detach-thread", "serial-queue", "global-queue", "mutex"])
             for floor in floors {
                 let runner = try #require(catalogue.runner(id: floor.traits.floorOf ?? ""))
                 #expect(catalogue.floor(of: runner.id) == floor)
                 #expect(floor.traits.threadsPerQueue == runner.traits.threadsPerQueue)
                 #expect(floor.traits.startsThreadPerJob == runner.traits.startsThreadPerJob)
+                #expect(floor.traits.shapes == runner.traits.shapes)
             }
             #expect(catalogue.floor(of: "verified-detach") == nil)
             #expect(catalogue.runner(id: "Serial-Queue") == nil)

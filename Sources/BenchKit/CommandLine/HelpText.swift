@@ -62,7 +62,7 @@ enum HelpText {
             let latency =
                 shape == .chain
                 ? "with \(RunOption.latency.flag), one job in \(shape.latencySampleEvery) is timed from its queuing to its start"
-                : "one round trip in \(shape.latencySampleEvery / shape.parties) is timed"
+                : "one \(shape.jobName) in \(shape.latencySampleEvery / shape.parties) is timed"
             return paragraph(
                 "\(shape): \(shape.summary). A job is \(shape == .chain ? "an iteration" : "a round trip"); by default "
                     + "\(shape.defaultJobs) per configuration; \(latency). Run by \(runBy).")

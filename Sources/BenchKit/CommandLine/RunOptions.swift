@@ -9,7 +9,8 @@ public struct RunOptions: CommandOptions {
     public var shapes: [Shape] = [.chain]
     /// Sample the latency of a chain's hand-offs (ping-pong always does).
     public var latency = false
-    public var queues = RunConfiguration.reference.map(\.queues)
+    /// Queue counts (senders in contention); nil for each shape's own (``Shape/defaultQueues``).
+    public var queues: [Int]?
     public var iterations: [Int]?
     /// Jobs per configuration, from which iterations = jobs / queues when `iterations` is nil (default:
     /// ``defaultJobs``).
@@ -50,7 +51,12 @@ public struct RunOptions: CommandOptions {
 /// The options of ``RunOptions``, each defined once; commands take those they accept.
 enum RunOption {
     static let queues = Option<RunOptions>(
-        "queues", value: "list", help: "Queue counts, comma-separated.", \.queues, .counts(minimum: 1))
+        "queues", value: "list", help: "Queue counts (pairs in ping-pong, senders in contention), comma-separated.",
+        defaultText: Shape.allCases.map(\.defaultQueues).uniqued().map { queues in
+            let shapes = Shape.allCases.filter { $0.defaultQueues == queues }.map(\.rawValue)
+            return "\(queues.map(String.init).joined(separator: ",")) (\(shapes.joined(separator: ", ")))"
+        }.joined(separator: "; "),
+        \.queues, .counts(minimum: 1))
     static let iterations = Option<RunOptions>(
         "iterations", value: "list",
         help: "Iterations per queue, comma-separated. Every combination of queues and iterations is run.",
@@ -134,10 +140,11 @@ extension RunOptions {
         iterations == nil ? jobs ?? Self.defaultJobs : nil
     }
 
-    /// The runners `--runners` names, from `catalogue`; its standard runners when it names none.
+    /// The runners `--runners` names, from `catalogue`; when it names none, its standard runners that run any of
+    /// the shapes asked for.
     func runnerKinds(in catalogue: RunnerCatalogue) throws(UsageError) -> [RunnerKind] {
         guard let runners else {
-            return catalogue.standard
+            return catalogue.standard.filter { !$0.traits.shapes.isDisjoint(with: shapes) }
         }
         var kinds: [RunnerKind] = []
         for id in runners {
@@ -157,7 +164,7 @@ extension RunOptions {
         var configurations: [RunConfiguration] = []
         for shape in shapes {
             var counts: [(queues: Int, iterations: Int)] = []
-            for queueCount in queues {
+            for queueCount in queues ?? shape.defaultQueues {
                 if let iterations {
                     for iterationCount in iterations {
                         let (jobs, overflow) = queueCount.multipliedReportingOverflow(by: iterationCount)
@@ -221,6 +228,21 @@ extension RunOptions {
             settings: try settings(), seed: seed ?? .random(in: 0...UInt64.max))
         try PlanLimits.apply(to: &plan, allowLong: allowLong)
         return plan
+    }
+}
+
+extension RunOptions {
+    /// Every runner asked for in every configuration asked for; of the runners not named, only in the shapes each
+    /// runs (a named runner in a shape it doesn't run is left out by ``PlanLimits``, which says so).
+    func cells(in catalogue: RunnerCatalogue) throws(UsageError) -> [SweepPlan.Cell] {
+        let kinds = try runnerKinds(in: catalogue)
+        let configurations = try configurations()
+        guard runners != nil else {
+            return SweepPlan.cells(kinds, configurations)
+        }
+        return configurations.flatMap { configuration in
+            kinds.map { SweepPlan.Cell(runner: $0, configuration: configuration) }
+        }
     }
 }
 

@@ -32,11 +32,12 @@ enum PlanLimits {
                 let shapes = Shape.allCases.filter(cell.runner.traits.shapes.contains).map(\.rawValue)
                 return "runs no \(shape) (its shapes: \(shapes.joined(separator: ", ")))"
             }
-            let threads = cell.configuration.queues * shape.parties * cell.runner.traits.threadsPerQueue
+            let queues = shape.runners(queues: cell.configuration.queues)
+            let threads = queues * cell.runner.traits.threadsPerQueue
             guard threads > maximumThreads else {
                 return nil
             }
-            return "\(cell.configuration.queues * shape.parties) queues would have up to \(threads) threads of its own at once, over "
+            return "\(queues) queues would have up to \(threads) threads of its own at once, over "
                 + "bench's limit of \(maximumThreads)"
         }
         guard !plan.cells.isEmpty else {

@@ -31,8 +31,10 @@ typedef struct latency_histogram {
 /// job comes back to its own queue: the enqueue-to-start delay; 2 in ping-pong: the round trip). Decided from the
 /// job's count of hand-offs left alone, so that a hand-off that is not timed touches nothing the job doesn't
 /// already (a sampler of its own, on cache lines the other party would otherwise have to fetch, cost thread-pool's
-/// ping-pong 30% where this costs 8%). A job of H hand-offs gets ⌊(H − cycle) / every⌋ samples. The Swift runners
-/// and the C floors share this code.
+/// ping-pong 30% where this costs 8%). A sample starts on the job's own party (in contention, the sender), never on
+/// the partner. A job of H hand-offs gets the multiples of `every` between cycle + offset and H − 1 + offset as
+/// samples: ⌊(H − 1) / every⌋ in a chain, ⌊H / every⌋ with two parties. The Swift runners and the C floors share
+/// this code.
 typedef struct latency_plan {
     /// every − 1; all ones when nothing is timed.
     long mask;
@@ -40,10 +42,12 @@ typedef struct latency_plan {
     /// The most hand-offs left at an arrival that ends a sample: H − cycle (earlier arrivals were queued by the
     /// harness, not timed).
     long last;
+    /// cycle − 1: with two parties, a job leaves its own party with an odd count of hand-offs left.
+    long offset;
 } latency_plan;
 
 /// What times nothing: no count of hand-offs left from 1 up matches the mask, nor is at most `last`.
-static const latency_plan latency_plan_none = {-1, 1, -1};
+static const latency_plan latency_plan_none = {-1, 1, -1, 0};
 
 /// A job's timed samples: the start of the one under way, and the histogram of those done.
 typedef struct latency_sampler {
@@ -78,13 +82,13 @@ static inline void latency_record(latency_histogram *histogram, uint64_t nanosec
 
 /// Whether a job queued with `remaining` hand-offs left (this one included) starts a sample: it will come back.
 static inline int latency_starts(latency_plan plan, long remaining) {
-    return (remaining & plan.mask) == 0 && remaining >= plan.cycle;
+    return ((remaining + plan.offset) & plan.mask) == 0 && remaining >= plan.cycle;
 }
 
 /// Whether a job arriving with `remaining` hand-offs left ends a sample: it was queued `cycle` hand-offs ago, with
 /// remaining + cycle − 1 left, by the job itself.
 static inline int latency_ends(latency_plan plan, long remaining) {
-    return ((remaining + plan.cycle - 1) & plan.mask) == 0 && remaining <= plan.last && remaining > 0;
+    return ((remaining + plan.cycle - 1 + plan.offset) & plan.mask) == 0 && remaining <= plan.last && remaining > 0;
 }
 
 static inline void latency_start(latency_sampler *sampler) {
@@ -124,7 +128,20 @@ typedef enum floor_kind {
     /// A worker thread per queue running its CFRunLoop; a job is delivered as `run-loop` delivers it,
     /// `CFRunLoopPerformBlock` + `CFRunLoopWakeUp`.
     floor_run_loop,
+    /// A sender thread per queue taking one pthread mutex per message, around an increment of a shared value
+    /// (contention only).
+    floor_mutex,
 } floor_kind;
+
+/// How a run's jobs move between the mechanism's queues (the Swift side's `Shape`).
+typedef enum floor_shape {
+    /// Each job on a queue of its own, queuing itself again there.
+    floor_chain,
+    /// Each job alternating between two queues of its own.
+    floor_ping_pong,
+    /// Each job alternating between a queue of its own and one that all jobs share.
+    floor_contention,
+} floor_shape;
 
 /// One run: N jobs of M iterations, each queuing itself again on its queue until its iterations run out.
 typedef struct floor_run floor_run;
@@ -136,11 +153,10 @@ typedef void (*floor_report)(void *context, int error);
 /// Makes a run and what its mechanism needs (queues, worker threads). Not timed. NULL, with `*error` set, if the
 /// mechanism cannot be set up.
 ///
-/// Each job has `parties` queues of the mechanism (1 for a chain, 2 for ping-pong) and moves to the next after
-/// every iteration; `iterations` counts its hand-offs. With `latency_every` above 0, each job samples one queuing in
-/// that many (latency_sampler).
+/// Each job moves between the queues its `shape` gives it after every iteration; `iterations` counts its
+/// hand-offs. With `latency_every` above 0, each job times one queuing in that many (latency_plan).
 floor_run *floor_run_create(
-    floor_kind kind, long queues, long iterations, long work_spins, long parties, long latency_every,
+    floor_kind kind, floor_shape shape, long queues, long iterations, long work_spins, long latency_every,
     floor_report report, void *context, int *error);
 
 /// Queues every job's first iteration: the start of the timed region. Jobs then report through `report`.

@@ -26,6 +26,10 @@ extension RunnerKind {
     public static let floorGlobalQueue = RunnerKind(
         floor: floor_global_queue, of: .globalQueue, summary: "C: dispatch_async_f onto the global queue")
 
+    /// A sender thread per queue taking one `pthread_mutex_t` per message (Sources/CFloors/mutex.c).
+    public static let floorMutex = RunnerKind(
+        floor: floor_mutex, of: .mutex, summary: "C: a sender thread per queue, a pthread mutex per message")
+
     /// The C floor of `counterpart`: `floor-` and its id, with its threads, run by ``FloorTrial``.
     private init(floor: floor_kind, of counterpart: RunnerKind, summary: String) {
         // A floor runs what its runner runs, with the same threads.

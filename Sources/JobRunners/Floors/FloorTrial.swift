@@ -19,8 +19,9 @@ final class FloorTrial: RunTrial, @unchecked Sendable {
         let context = Unmanaged.passUnretained(completion).toOpaque()
         guard
             let run = floor_run_create(
-                floor, configuration.queues, configuration.iterations * configuration.shape.parties, workSpins,
-                configuration.shape.parties, configuration.latencySampleEvery ?? 0, floorReport, context, &error)
+                floor, configuration.shape.floorShape, configuration.queues,
+                configuration.iterations * configuration.shape.parties, workSpins,
+                configuration.latencySampleEvery ?? 0, floorReport, context, &error)
         else {
             throw RunnerSetupError("the C floor could not be set up: \(String(cString: strerror(error)))")
         }
@@ -50,6 +51,17 @@ final class FloorTrial: RunTrial, @unchecked Sendable {
 
     /// The C run's mechanism stops when it is freed, with the trial.
     func shutDown() {}
+}
+
+extension Shape {
+    /// The shape as the C floors name it.
+    var floorShape: floor_shape {
+        switch self {
+        case .chain: floor_chain
+        case .pingPong: floor_ping_pong
+        case .contention: floor_contention
+        }
+    }
 }
 
 /// How a C job reports its end: to the run's completion, which the context points to.

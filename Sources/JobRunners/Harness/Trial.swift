@@ -9,11 +9,13 @@ final class Trial: RunTrial {
     /// The spin-loop steps of work each job does per iteration.
     let workSpins: Int
 
-    /// Makes one runner per queue (two per pair in ping-pong), with `makeRunners`, and one job per queue or pair.
-    /// Not timed.
+    /// Makes the runners of the configuration's shape (``Shape/runners(queues:)``) with `makeRunners`, and one
+    /// job per queue: on its own runner in a chain, alternating with a second of its own in ping-pong, with the
+    /// last runner, which all share, in contention. Not timed.
     init(configuration: RunConfiguration, makeRunners: (Int) throws -> [any JobRunner]) throws {
-        let parties = configuration.shape.parties
-        let count = configuration.queues * parties
+        let shape = configuration.shape
+        let parties = shape.parties
+        let count = shape.runners(queues: configuration.queues)
         let runners = try makeRunners(count)
         guard runners.count == count else {
             for runner in runners {
@@ -25,9 +27,15 @@ final class Trial: RunTrial {
         let counters = (0..<configuration.queues).map { _ in IterationCounter() }
         let workSpins = Work.spins(forNanoseconds: configuration.workNanoseconds)
         self.jobs = counters.indices.map { index in
-            Job(
-                iterations: configuration.iterations * parties, workSpins: workSpins, runner: runners[index * parties],
-                partner: parties == 2 ? runners[index * parties + 1] : nil,
+            let (own, partner): (Int, Int?) =
+                switch shape {
+                case .chain: (index, nil)
+                case .pingPong: (2 * index, 2 * index + 1)
+                case .contention: (index, configuration.queues)
+                }
+            return Job(
+                iterations: configuration.iterations * parties, workSpins: workSpins, runner: runners[own],
+                partner: partner.map { runners[$0] },
                 latencyEvery: configuration.latencySampleEvery,
                 counter: counters[index], completion: completion)
         }
@@ -38,11 +46,11 @@ final class Trial: RunTrial {
         self.completion = completion
     }
 
-    /// Queues every job on its (first) runner: the start of the timed region.
+    /// Queues every job on its own (first) runner: the start of the timed region.
     func queueJobs() {
-        let parties = configuration.shape.parties
+        let step = configuration.shape == .pingPong ? 2 : 1
         for (index, job) in jobs.enumerated() {
-            runners[index * parties].queue(job)
+            runners[index * step].queue(job)
         }
     }
 

@@ -27,5 +27,5 @@ extension RunnerKind {
     /// ``ActorRunner``.
     public static let actor = RunnerKind(
         id: "actor", summary: "an actor per queue, an isolated call per job",
-        traits: RunnerKind.Traits(shapes: Shape.anyQueue), runner: ActorRunner.self)
+        traits: RunnerKind.Traits(shapes: Shape.serialQueues), runner: ActorRunner.self)
 }

@@ -38,7 +38,7 @@ extension RunnerKind {
     /// ``DispatchQueueRunner`` with a serial queue per queue.
     public static let serialQueue = RunnerKind(
         id: "serial-queue", referenceName: "DispatchDedicatedQueue (GCD-DQ)",
-        summary: "one serial DispatchQueue per queue", traits: RunnerKind.Traits(shapes: Shape.anyQueue),
+        summary: "one serial DispatchQueue per queue", traits: RunnerKind.Traits(shapes: Shape.serialQueues),
         runner: DispatchQueueRunner.self)
 
     /// ``DispatchQueueRunner`` on the global queue.

@@ -34,5 +34,5 @@ extension RunnerKind {
     /// ``NullRunner``.
     public static let null = RunnerKind(
         id: "null", summary: "the harness alone: a slot drained in a loop (opt-in)",
-        traits: RunnerKind.Traits(isOptIn: true, shapes: Shape.anyQueue), runner: NullRunner.self)
+        traits: RunnerKind.Traits(isOptIn: true, shapes: Shape.serialQueues), runner: NullRunner.self)
 }

@@ -47,7 +47,7 @@ extension RunnerKind {
     /// ``OperationQueueRunner`` with a serial operation queue per queue.
     public static let operationQueue = RunnerKind(
         id: "operation-queue", summary: "one serial OperationQueue per queue",
-        traits: RunnerKind.Traits(shapes: Shape.anyQueue), runner: OperationQueueRunner.self)
+        traits: RunnerKind.Traits(shapes: Shape.serialQueues), runner: OperationQueueRunner.self)
 
     /// ``OperationQueueRunner`` with one operation queue for all queues.
     public static let sharedOperationQueue = RunnerKind(

@@ -108,5 +108,5 @@ extension RunnerKind {
     public static let runLoop = RunnerKind(
         id: "run-loop", referenceName: "RunLoopQueue (RunLoop)",
         summary: "a worker Thread per queue, jobs performed on its run loop",
-        traits: RunnerKind.Traits(threadsPerQueue: 1, shapes: Shape.anyQueue), runner: RunLoopRunner.self)
+        traits: RunnerKind.Traits(threadsPerQueue: 1, shapes: Shape.serialQueues), runner: RunLoopRunner.self)
 }

@@ -406,9 +406,12 @@ struct BarChart {
                         y: panelTop + panelHeight + 16, ["text-anchor": "middle", "font-size": "11"])
                     groupX += groupWidth + groupGap
                 }
-                let pingPong = report.configurations.contains { $0.shape == .pingPong }
+                let shapes = Set(report.configurations.map(\.shape))
+                let others =
+                    (shapes.contains(.pingPong) ? "; pairs × round trips in ping-pong" : "")
+                    + (shapes.contains(.contention) ? "; senders × messages in contention" : "")
                 svg.text(
-                    "configuration (queues × iterations per queue\(pingPong ? "; pairs × round trips in ping-pong" : ""))",
+                    "configuration (queues × iterations per queue\(others))",
                     x: columnX + columnWidth / 2,
                     y: panelTop + panelHeight + 34, ["text-anchor": "middle", "fill": "#555", "font-size": "11"])
                 columnX += columnWidth + columnGap

@@ -60,8 +60,7 @@ extension SweepCommand {
         if let unexpected = arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
-        let plan = try options.run.plan(
-            cells: SweepPlan.cells(try options.run.runnerKinds(in: catalogue), try options.run.configurations()))
+        let plan = try options.run.plan(cells: try options.run.cells(in: catalogue))
         return .sweep(options, plan)
     }
 

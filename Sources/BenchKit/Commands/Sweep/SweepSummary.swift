@@ -70,8 +70,9 @@ struct SweepSummary {
         if !latencies.isEmpty {
             document.heading(
                 "Latency: from a job's queuing to its start in a chain (one job in \(Shape.chain.latencySampleEvery)), "
-                    + "a round trip in ping-pong (one in \(Shape.pingPong.latencySampleEvery / 2)); medians over the "
-                    + "runs of each run's percentiles, max the longest of all")
+                    + "a round trip in ping-pong (one in \(Shape.pingPong.latencySampleEvery / Shape.pingPong.parties)) and a "
+                    + "message's in contention (one in \(Shape.contention.latencySampleEvery / Shape.contention.parties)); "
+                    + "medians over the runs of each run's percentiles, max the longest of all")
             document.table(Self.latencyTable(latencies))
         }
         let multimodal = report.cells.compactMap { cell in cell.modesText.map { (cell, $0) } }
@@ -192,7 +193,8 @@ struct SweepSummary {
     }
 
     /// `1 queue, 100000 iterations`, as the 2010 table labels its rows, with the work if any; `ping-pong: 4 pairs,
-    /// 2500 round trips` for another shape; `, latency` where a chain sampled it.
+    /// 2500 round trips` or `contention: 8 senders, 1250 messages each` for another shape; `, latency` where a chain
+    /// sampled it.
     static func label(_ configuration: RunConfiguration) -> String {
         let work =
             configuration.workNanoseconds == 0
@@ -205,6 +207,9 @@ struct SweepSummary {
         case .pingPong:
             let pairs = configuration.queues == 1 ? "1 pair" : "\(configuration.queues) pairs"
             return "ping-pong: \(pairs), \(configuration.iterations) round trips\(work)"
+        case .contention:
+            let senders = configuration.queues == 1 ? "1 sender" : "\(configuration.queues) senders"
+            return "contention: \(senders), \(configuration.iterations) messages each\(work)"
         }
     }
 }
