@@ -50,6 +50,8 @@ public struct CellSummary: Sendable, Equatable {
     public var metrics: [RunMetrics] = []
     /// The latency percentiles of the `ok` runs that sampled latency (schema version 4).
     public var latencies: [LatencyPercentiles] = []
+    /// In fan-out, how long each `ok` run took to submit its jobs, in nanoseconds (schema version 5).
+    public var submitNanoseconds: [Double] = []
 
     /// A coefficient of variation above this earns a warning.
     public static let noisyCoefficientOfVariation = 0.10
@@ -150,6 +152,11 @@ public struct CellSummary: Sendable, Equatable {
     /// latency samples.
     public func medianLatency(_ percentile: KeyPath<LatencyPercentiles, Int64>) -> Double? {
         Statistics.median(latencies.map { Double($0[keyPath: percentile]) })
+    }
+
+    /// In fan-out, the median over the runs of the time to submit the jobs, per job, in nanoseconds.
+    public var medianSubmitNanosecondsPerJob: Double? {
+        Statistics.median(submitNanoseconds).map { $0 / Double(configuration.jobs) }
     }
 
     /// The longest latency sampled in any run, in nanoseconds.

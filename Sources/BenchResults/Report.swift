@@ -41,7 +41,8 @@ public struct Report: Sendable {
                         failedRuns: runs.filter { $0.status == .failed }.count,
                         stalledRuns: runs.filter { $0.status == .stalled }.count,
                         ratioToControl: nil, metrics: timed.compactMap(\.metrics),
-                        latencies: timed.compactMap(\.latency)))
+                        latencies: timed.compactMap(\.latency),
+                        submitNanoseconds: timed.compactMap { $0.submitNanoseconds.map(Double.init) }))
             }
         }
         for index in cells.indices {

@@ -6,8 +6,9 @@ import JobRunners
 public enum ResultSchema {
     /// Written in every row; a reader refuses versions newer than this. Version 2 added the work and resource
     /// columns, version 3 the sweep's seed and each run's place in it, version 4 the shape and the latency
-    /// percentiles; files of earlier versions are read as well (as chains without latency).
-    public static let version = 4
+    /// percentiles, version 5 fan-out's submit time; files of earlier versions are read as well (before 4, as
+    /// chains without latency).
+    public static let version = 5
 
     /// A column, and the schema version that added it.
     struct VersionedColumn: Sendable {
@@ -81,6 +82,9 @@ public enum ResultSchema {
         VersionedColumn("latency_p90_ns", since: 4) { .integer($0.latency.map { Int($0.p90) }) },
         VersionedColumn("latency_p99_ns", since: 4) { .integer($0.latency.map { Int($0.p99) }) },
         VersionedColumn("latency_max_ns", since: 4) { .integer($0.latency.map { Int($0.maximum) }) },
+        VersionedColumn("submit_seconds", since: 5) { record in
+            record.submitNanoseconds.map { .seconds(nanoseconds: Double($0)) } ?? .missing
+        },
     ]
 
     /// Every column, in order.
@@ -97,6 +101,9 @@ public enum ResultSchema {
 
     /// The columns version 4 added: the shape and the latency percentiles.
     public static let version4Columns = definitions.filter { $0.since == 4 }.map(\.column.name)
+
+    /// The columns version 5 added: fan-out's submit time.
+    public static let version5Columns = definitions.filter { $0.since == 5 }.map(\.column.name)
 
     /// Every column this version writes, in order.
     public static let columns = definitions.map(\.column.name)
@@ -131,7 +138,7 @@ public enum ResultSchema {
         }
         let required =
             (version >= 2 ? version2Columns : []) + (version >= 3 ? version3Columns : [])
-            + (version >= 4 ? version4Columns : [])
+            + (version >= 4 ? version4Columns : []) + (version >= 5 ? version5Columns : [])
         if let missing = required.first(where: { header[$0] == nil }) {
             throw .row("a row of schema version \(version) in a file without the '\(missing)' column")
         }
@@ -208,11 +215,18 @@ public enum ResultSchema {
             latency = LatencyPercentiles(
                 samples: samples, p50: Int64(p50), p90: Int64(p90), p99: Int64(p99), maximum: Int64(maximum))
         }
+        var submitted: Int64?
+        if !text("submit_seconds").isEmpty {
+            guard let value = DecimalText.nanoseconds(fromSeconds: text("submit_seconds")) else {
+                throw .row("'submit_seconds' is '\(text("submit_seconds"))', not a number of seconds")
+            }
+            submitted = value
+        }
         let outcome = RunOutcome(
             status: status, nanoseconds: status == .ok ? nanoseconds : nil, detail: text("detail"),
             completedIterations: try optionalInteger("completed_iterations"), startedAt: startedAt, metrics: metrics,
             workSpins: try optionalInteger("work_spins"), spinsPerMicrosecond: try optionalDecimal("spins_per_us"),
-            latency: latency)
+            latency: latency, submitNanoseconds: submitted)
         var seed: UInt64?
         if !text("seed").isEmpty {
             guard let value = UInt64(text("seed")) else {

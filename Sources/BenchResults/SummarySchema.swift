@@ -4,8 +4,8 @@ import Foundation
 /// per runner and configuration. results/README.md documents each column.
 public enum SummarySchema {
     /// Written in every row, like the result files' `schema_version`. Version 2 added the resource columns, 3 the
-    /// modes, 4 the shape and the latency percentiles.
-    public static let version = 4
+    /// modes, 4 the shape and the latency percentiles, 5 fan-out's submit cost.
+    public static let version = 5
 
     /// A cell's columns, in order; the CSV adds the machine's (``MachineInfo/columns``).
     public static let cellColumns: [DataColumn<CellSummary>] =
@@ -51,6 +51,7 @@ public enum SummarySchema {
         DataColumn("latency_p90_ns") { .decimal($0.medianLatency(\.p90), places: 0) },
         DataColumn("latency_p99_ns") { .decimal($0.medianLatency(\.p99), places: 0) },
         DataColumn("latency_max_ns") { .integer($0.maximumLatency.map { Int($0) }) },
+        DataColumn("median_submit_ns_per_job") { .decimal($0.medianSubmitNanosecondsPerJob, places: 3) },
         ]
 
     /// Every column of a summary CSV, in order.

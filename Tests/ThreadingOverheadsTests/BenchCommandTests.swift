@@ -138,7 +138,7 @@ extension ThreadingOverheadsTests {
             ])
             #expect(run.status == .success, "\(run.error)")
             #expect(run.error.contains(
-                "bench: not running single-threaded at ping-pong 2×600: runs no ping-pong (its shapes: chain)"))
+                "bench: not running single-threaded at ping-pong 2×600: runs no ping-pong (its shapes: chain, fan-out)"))
             let body = try rows(ofCSV: try String(contentsOfFile: path, encoding: .utf8))
             #expect(body.count == 3 * 2)
             for row in body {

@@ -36,13 +36,15 @@ extension ThreadingOverheadsTests {
                     == [1, 2, 4, 8, 16, 32, 64].map { "contention \($0)×\((10_000 + $0 / 2) / $0)" })
             #expect(try configurations("--shape", "chain,ping-pong", "--queues", "2", "--jobs", "100") == ["2×50", "ping-pong 2×50"])
             #expect(try configurations("--latency", "--queues", "1") == ["1×100000 latency"])
+            // --latency is a chain's; fan-out has its submit time instead.
+            #expect(try configurations("--shape", "fan-out", "--latency", "--queues", "4") == ["fan-out 4×2500"])
             let (_, plan) = try sweep(["--shape", "contention"])
             #expect(plan.runners.map(\.id) == ["run-loop", "serial-queue", "operation-queue", "actor", "mutex", "floor-run-loop", "floor-serial-queue", "floor-mutex"])
             #expect(plan.exclusions.isEmpty)
             // Named, a runner that doesn't run the shape is left out, with the reason.
             let (_, named) = try sweep(["--shape", "contention", "--runners", "mutex,task", "--queues", "2"])
             #expect(named.cells.map(\.runner) == [.mutex])
-            #expect(named.exclusions.map(\.reason) == ["runs no contention (its shapes: chain, ping-pong)"])
+            #expect(named.exclusions.map(\.reason) == ["runs no contention (its shapes: chain, ping-pong, fan-out)"])
         }
 
         @Test("no arguments: the 2010 sweep, every runner, warm-ups until settled, the default budget, a new file in results/")

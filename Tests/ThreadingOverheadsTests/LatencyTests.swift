@@ -72,17 +72,19 @@ extension ThreadingOverheadsTests {
                 repetition: 1, outcome: RunOutcome(status: .stalled, nanoseconds: nil, completedIterations: 3, startedAt: nil),
                 machine: machine)
             let text = CSV.line(ResultSchema.columns) + [record, chain].map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
-            let rows = try rows(ofCSV: text)
-            #expect(rows[0]["shape"] == "ping-pong")
-            #expect(rows[0]["latency_every"] == String(Shape.pingPong.latencySampleEvery))
-            #expect(rows[0]["latency_p99_ns"] == "9000")
-            #expect(rows[1]["shape"] == "chain")
-            #expect(rows[1]["latency_every"] == String(Shape.chain.latencySampleEvery))
-            #expect(rows[1]["latency_samples"] == "")
+            let table = try rows(ofCSV: text)
+            #expect(table[0]["shape"] == "ping-pong")
+            #expect(table[0]["latency_every"] == String(Shape.pingPong.latencySampleEvery))
+            #expect(table[0]["latency_p99_ns"] == "9000")
+            #expect(table[1]["shape"] == "chain")
+            #expect(table[1]["latency_every"] == String(Shape.chain.latencySampleEvery))
+            #expect(table[1]["latency_samples"] == "")
             #expect(try ResultSet(path: "v4.csv", data: Data(text.utf8)).records == [record, chain])
 
             // Version 3: no shape and no latency columns.
-            let v3 = ResultSchema.columns.filter { !ResultSchema.version4Columns.contains($0) }
+            let v3 = ResultSchema.columns.filter {
+                !ResultSchema.version4Columns.contains($0) && !ResultSchema.version5Columns.contains($0)
+            }
             let old = CSV.line(v3) + ResultFileTests.records.map { record in
                 CSV.line(ResultFileTests.fields(of: record, in: v3, version: 3))
             }.joined()
@@ -92,6 +94,21 @@ extension ThreadingOverheadsTests {
 
             // A version 4 row without the version 4 columns, an unknown shape, percentiles out of order: refused.
             let v4WithoutShape = CSV.line(v3) + CSV.line(v3.map { $0 == "schema_version" ? "4" : "" })
+            // Version 4: the shape and the latency, no submit time; a fan-out row of version 5 has it.
+            let v4 = ResultSchema.columns.filter { !ResultSchema.version5Columns.contains($0) }
+            let four = CSV.line(v4) + CSV.line(ResultFileTests.fields(of: record, in: v4, version: 4))
+            #expect(try ResultSet(path: "v4.csv", data: Data(four.utf8)).records == [record])
+            let fanOut = ResultRecord(
+                runner: "task", configuration: RunConfiguration(queues: 4, iterations: 25, shape: .fanOut),
+                repetition: 1,
+                outcome: RunOutcome(
+                    status: .ok, nanoseconds: 90_000, completedIterations: 100, startedAt: nil, submitNanoseconds: 40_000),
+                machine: machine)
+            let five = CSV.line(ResultSchema.columns) + CSV.line(ResultSchema.fields(of: fanOut))
+            let fiveRows = try rows(ofCSV: five)
+            #expect(fiveRows[0]["shape"] == "fan-out" && fiveRows[0]["submit_seconds"] == "0.000040000")
+            #expect(fiveRows[0]["latency_every"] == "")
+            #expect(try ResultSet(path: "v5.csv", data: Data(five.utf8)).records == [fanOut])
             for bad in [
                 v4WithoutShape,
                 text.replacingOccurrences(of: ",ping-pong,", with: ",relay,"),

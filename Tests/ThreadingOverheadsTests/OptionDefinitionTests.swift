@@ -82,7 +82,7 @@ extension ThreadingOverheadsTests {
             // Each shape's own queue counts, from Shape.
             #expect(
                 Self.flattened(sweep).contains(
-                    "(default: 1,4,8,16 (chain, ping-pong); 1,2,4,8,16,32,64 (contention))"))
+                    "(default: 1,4,8,16 (chain, ping-pong, fan-out); 1,2,4,8,16,32,64 (contention))"))
             let crossover = HelpText.full(.crossover, catalogue: .builtIn)
             let crossoverRepetitions = try #require(CrossoverOptions().run.repetitions)
             #expect(Self.flattened(crossover).contains("as many as the budget pays for (default: \(crossoverRepetitions))."))

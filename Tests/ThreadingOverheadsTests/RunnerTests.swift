@@ -18,6 +18,9 @@ extension ThreadingOverheadsTests {
             RunConfiguration(queues: 1, iterations: 1, shape: .contention),
             RunConfiguration(queues: 1, iterations: 300, shape: .contention),
             RunConfiguration(queues: 16, iterations: 50, shape: .contention),
+            RunConfiguration(queues: 1, iterations: 1, shape: .fanOut),
+            RunConfiguration(queues: 4, iterations: 250, shape: .fanOut),
+            RunConfiguration(queues: 16, iterations: 50, shape: .fanOut),
         ]
 
         /// Every runner in every configuration of a shape it runs.
@@ -25,28 +28,54 @@ extension ThreadingOverheadsTests {
             shapes.filter { kind.traits.shapes.contains($0.shape) }.map { (kind, $0) }
         }
 
-        @Test("ping-pong is run by every runner whose jobs can move between its queues, not by those whose cannot")
-        func pingPongRunners() {
-            let runners = RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(.pingPong) }.map(\.id)
-            #expect(
-                runners == [
+        /// The runners of each shape, in the catalogue's order: every runner but the two that run only contention
+        /// in a chain; in ping-pong, those whose jobs can move between their queues; in contention, those whose
+        /// queues are serial and the mutex; in fan-out, those whose queues take jobs from any thread, no C floor.
+        static let runnersByShape: [(Shape, [String])] = [
+            (
+                .chain,
+                RunnerCatalogue.builtIn.runners.map(\.id).filter { $0 != "mutex" && $0 != "floor-mutex" }
+            ),
+            (
+                .pingPong,
+                [
                     "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue", "operation-queue",
                     "shared-operation-queue", "task", "actor", "thread-pool", "null", "floor-run-loop",
                     "floor-detach-thread", "floor-serial-queue", "floor-global-queue",
-                ])
-            #expect(
-                RunnerCatalogue.builtIn.runners.filter { !$0.traits.shapes.contains(.chain) }.map(\.id)
-                    == ["mutex", "floor-mutex"])
-        }
-
-        @Test("contention is run by every runner with serial queues, the mutex and their floors")
-        func contentionRunners() {
-            let runners = RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(.contention) }.map(\.id)
-            #expect(
-                runners == [
+                ]
+            ),
+            (
+                .contention,
+                [
                     "run-loop", "serial-queue", "operation-queue", "actor", "mutex", "null", "floor-run-loop",
                     "floor-serial-queue", "floor-mutex",
-                ])
+                ]
+            ),
+            (
+                .fanOut,
+                [
+                    "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
+                    "operation-queue", "shared-operation-queue", "task", "actor", "thread-pool", "null",
+                ]
+            ),
+        ]
+
+        @Test("each shape is run by the runners it fits, and by no other", arguments: runnersByShape)
+        func runnersOfShape(shape: Shape, expected: [String]) {
+            #expect(RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(shape) }.map(\.id) == expected)
+        }
+
+        @Test(
+            "a fan-out run reports ok, every job once, and how long submitting them took", .timeLimit(.minutes(1)),
+            arguments: RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(.fanOut) })
+        func fanOut(kind: RunnerKind) throws {
+            let configuration = RunConfiguration(queues: 4, iterations: 100, shape: .fanOut)
+            let outcome = Experiment.run(kind, configuration: configuration)
+            #expect(outcome.status == .ok, "\(outcome.detail)")
+            #expect(outcome.completedIterations == 400)
+            let submitted = try #require(outcome.submitNanoseconds)
+            #expect(0 < submitted && submitted <= (outcome.nanoseconds ?? 0))
+            #expect(outcome.latency == nil)
         }
 
         @Test(
@@ -63,7 +92,7 @@ extension ThreadingOverheadsTests {
             trial.shutDown()
 
             #expect(outcome != .stalled)
-            #expect(trial.completion.reportCount == shape.queues)
+            #expect(trial.completion.reportCount == shape.shape.completionReports(shape))
             #expect(trial.completion.killedJobReasons.isEmpty)
             #expect(atCompletion == shape.handOffs)
             #expect(trial.executedIterations == atCompletion)
@@ -114,6 +143,7 @@ extension ThreadingOverheadsTests {
             [
                 RunConfiguration(queues: 16, iterations: 3), RunConfiguration(queues: 8, iterations: 3, shape: .pingPong),
                 RunConfiguration(queues: 8, iterations: 3, shape: .contention),
+                RunConfiguration(queues: 4, iterations: 6, shape: .fanOut),
             ]
                 .filter { kind.traits.shapes.contains($0.shape) }.map { (kind, $0) }
         }
@@ -174,7 +204,8 @@ extension ThreadingOverheadsTests {
                 #expect(catalogue.floor(of: runner.id) == floor)
                 #expect(floor.traits.threadsPerQueue == runner.traits.threadsPerQueue)
                 #expect(floor.traits.startsThreadPerJob == runner.traits.startsThreadPerJob)
-                #expect(floor.traits.shapes == runner.traits.shapes)
+                // The same shapes, but fan-out, which the C side doesn't have.
+                #expect(floor.traits.shapes == runner.traits.shapes.subtracting([.fanOut]))
             }
             #expect(catalogue.floor(of: "verified-detach") == nil)
             #expect(catalogue.runner(id: "Serial-Queue") == nil)

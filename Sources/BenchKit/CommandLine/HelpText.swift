@@ -59,13 +59,23 @@ enum HelpText {
         let shapes = Shape.allCases.map { shape in
             let without = catalogue.runners.filter { !$0.traits.shapes.contains(shape) }.map(\.id)
             let runBy = without.isEmpty ? "every runner" : "every runner but \(without.joined(separator: ", "))"
-            let latency =
-                shape == .chain
-                ? "with \(RunOption.latency.flag), one job in \(shape.latencySampleEvery) is timed from its queuing to its start"
-                : "one \(shape.jobName) in \(shape.latencySampleEvery / shape.parties) is timed"
+            let (job, latency) =
+                switch shape {
+                case .chain:
+                    (
+                        "an iteration",
+                        "with \(RunOption.latency.flag), one job in \(shape.latencySampleEvery) is timed from its queuing to its start"
+                    )
+                case .pingPong, .contention:
+                    (
+                        shape == .pingPong ? "a round trip" : "a message and its reply",
+                        "one \(shape.jobName) in \(shape.latencySampleEvery / shape.parties) is timed"
+                    )
+                case .fanOut: ("one of the jobs", "the time to submit them is recorded too")
+                }
             return paragraph(
-                "\(shape): \(shape.summary). A job is \(shape == .chain ? "an iteration" : "a round trip"); by default "
-                    + "\(shape.defaultJobs) per configuration; \(latency). Run by \(runBy).")
+                "\(shape): \(shape.summary). A job is \(job); by default \(shape.defaultJobs) per configuration; "
+                    + "\(latency). Run by \(runBy).")
         }.joined(separator: "\n")
         return """
             OVERVIEW: Measures what it costs, per job, to push many small jobs through each way Swift offers to run

@@ -51,7 +51,9 @@ public struct RunOptions: CommandOptions {
 /// The options of ``RunOptions``, each defined once; commands take those they accept.
 enum RunOption {
     static let queues = Option<RunOptions>(
-        "queues", value: "list", help: "Queue counts (pairs in ping-pong, senders in contention), comma-separated.",
+        "queues", value: "list",
+        help: "Queue counts (pairs in ping-pong, senders in contention; in fan-out, the queues the jobs are spread "
+            + "over), comma-separated.",
         defaultText: Shape.allCases.map(\.defaultQueues).uniqued().map { queues in
             let shapes = Shape.allCases.filter { $0.defaultQueues == queues }.map(\.rawValue)
             return "\(queues.map(String.init).joined(separator: ",")) (\(shapes.joined(separator: ", ")))"
@@ -76,7 +78,7 @@ enum RunOption {
     static let latency = Option<RunOptions>.flag(
         "latency",
         help: "In a chain, also sample the latency of one job in \(Shape.chain.latencySampleEvery), from its queuing "
-            + "to its start, and report its percentiles (ping-pong always samples every round trip).",
+            + "to its start, and report its percentiles (ping-pong and contention always sample theirs).",
         \.latency)
     static let work = Option<RunOptions>(
         "work", value: "list",
@@ -189,7 +191,7 @@ extension RunOptions {
                 work.map {
                     RunConfiguration(
                         queues: count.queues, iterations: count.iterations, workNanoseconds: $0, shape: shape,
-                        measuresLatency: latency ? true : nil)
+                        measuresLatency: latency && shape == .chain ? true : nil)
                 }
             }
         }

@@ -32,9 +32,11 @@ extension RunnerKind {
 
     /// The C floor of `counterpart`: `floor-` and its id, with its threads, run by ``FloorTrial``.
     private init(floor: floor_kind, of counterpart: RunnerKind, summary: String) {
-        // A floor runs what its runner runs, with the same threads.
+        // A floor runs what its runner runs, with the same threads; but no fan-out, which the C side doesn't have
+        // (yet).
         var traits = counterpart.traits
         traits.floorOf = counterpart.id
+        traits.shapes.remove(.fanOut)
         self.init(id: "floor-" + counterpart.id, referenceName: nil, summary: summary, traits: traits) {
             configuration, _ in
             try FloorTrial(floor: floor, configuration: configuration)

@@ -14,12 +14,15 @@ final class FloorTrial: RunTrial, @unchecked Sendable {
     init(floor: floor_kind, configuration: RunConfiguration) throws {
         let completion = RunCompletion(jobs: configuration.queues)
         let workSpins = Work.spins(forNanoseconds: configuration.workNanoseconds)
+        guard let shape = configuration.shape.floorShape else {
+            throw RunnerSetupError("the C floors run no \(configuration.shape)")
+        }
         var error: Int32 = 0
         // The run reports to `completion`, which this trial keeps alive for as long as the run exists.
         let context = Unmanaged.passUnretained(completion).toOpaque()
         guard
             let run = floor_run_create(
-                floor, configuration.shape.floorShape, configuration.queues,
+                floor, shape, configuration.queues,
                 configuration.iterations * configuration.shape.parties, workSpins,
                 configuration.latencySampleEvery ?? 0, floorReport, context, &error)
         else {
@@ -54,12 +57,13 @@ final class FloorTrial: RunTrial, @unchecked Sendable {
 }
 
 extension Shape {
-    /// The shape as the C floors name it.
-    var floorShape: floor_shape {
+    /// The shape as the C floors name it; nil for fan-out, which they don't run.
+    var floorShape: floor_shape? {
         switch self {
         case .chain: floor_chain
         case .pingPong: floor_ping_pong
         case .contention: floor_contention
+        case .fanOut: nil
         }
     }
 }

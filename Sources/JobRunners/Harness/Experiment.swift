@@ -47,18 +47,25 @@ public enum Experiment {
             involuntaryContextSwitches: usage.involuntaryContextSwitches, peakThreads: peakThreads,
             maxRSSBytes: ProcessResources.peakMemoryBytes())
         let start = queuing.startInstant
-        let queuingReturned = queuing.waitUntilDone(timeout: waited == .stalled ? .zero : settings.stallTimeout)
+        let queued = queuing.waitUntilDone(timeout: waited == .stalled ? .zero : settings.stallTimeout)
+        let queuingReturned = queued != nil
 
         // Teardown first, so that anything still running after completion was reported shows in the count.
         trial.shutDown()
         let executed = trial.executedIterations
         let completion = trial.completion
         func outcome(_ status: RunOutcome.Status, _ detail: String, nanoseconds: Int64? = nil) -> RunOutcome {
-            RunOutcome(
+            // Submitting ends when the producer returns, or with the run if that is sooner: a producer that runs
+            // each job itself as it submits it (single-threaded, null) returns after the last job is done.
+            var submitted: Int64?
+            if status == .ok, configuration.shape == .fanOut, let start, let queued, let nanoseconds {
+                submitted = min((queued - start).nanoseconds, nanoseconds)
+            }
+            return RunOutcome(
                 status: status, nanoseconds: nanoseconds, detail: detail, completedIterations: executed,
                 startedAt: startedAt, metrics: metrics, workSpins: trial.workSpins,
                 spinsPerMicrosecond: trial.workSpins > 0 ? Work.spinsPerMicrosecond : nil,
-                latency: status == .ok ? trial.latency : nil)
+                latency: status == .ok ? trial.latency : nil, submitNanoseconds: submitted)
         }
 
         guard case .completed(let end) = waited, let start else {
@@ -80,8 +87,9 @@ public enum Experiment {
             return outcome(.failed, reason + more)
         }
         let reports = completion.reportCount
-        guard reports == configuration.queues else {
-            return outcome(.failed, "\(reports) completion reports for \(configuration.queues) jobs")
+        let expectedReports = configuration.shape.completionReports(configuration)
+        guard reports == expectedReports else {
+            return outcome(.failed, "\(reports) completion reports for \(expectedReports) jobs")
         }
         guard executed == expectedIterations else {
             let problem =

@@ -8,14 +8,15 @@ import Foundation
 /// the sweep. The thread reads the clock that starts the timed region just before it queues the first job.
 final class QueuingThread: Sendable {
     private let start = Latch<ContinuousClock.Instant>()
-    private let done = Latch<Bool>()
+    /// The instant queuing returned.
+    private let done = Latch<ContinuousClock.Instant>()
 
     /// Starts a thread that reads the clock and queues every job of `trial`.
     init(queuingJobsOf trial: any RunTrial) {
         let thread = Thread { [start, done] in
             start.set(.now)
             trial.queueJobs()
-            done.set(true)
+            done.set(.now)
         }
         thread.name = "queuing jobs"
         thread.start()
@@ -27,8 +28,8 @@ final class QueuingThread: Sendable {
         start.current
     }
 
-    /// Waits up to `timeout` for the thread to have queued every job; returns whether it has.
-    func waitUntilDone(timeout: Duration) -> Bool {
-        done.wait(timeout: timeout) != nil
+    /// Waits up to `timeout` for the thread to have queued every job; returns the instant it had, nil if not yet.
+    func waitUntilDone(timeout: Duration) -> ContinuousClock.Instant? {
+        done.wait(timeout: timeout)
     }
 }

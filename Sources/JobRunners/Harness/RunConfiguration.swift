@@ -11,7 +11,7 @@ public struct RunConfiguration: Sendable, Hashable, CustomStringConvertible {
     public var measuresLatency: Bool
 
     /// A configuration of `shape`, which measures latency if `measuresLatency` says so, by default if the shape
-    /// always does (all but the chain).
+    /// always does (ping-pong and contention).
     public init(
         queues: Int, iterations: Int, workNanoseconds: Int = 0, shape: Shape = .chain, measuresLatency: Bool? = nil
     ) {
@@ -19,7 +19,7 @@ public struct RunConfiguration: Sendable, Hashable, CustomStringConvertible {
         self.iterations = iterations
         self.workNanoseconds = workNanoseconds
         self.shape = shape
-        self.measuresLatency = measuresLatency ?? (shape != .chain)
+        self.measuresLatency = measuresLatency ?? (shape == .pingPong || shape == .contention)
     }
 
     /// The configuration of a warm-up run before this one's recorded runs: the same in all but its iterations, a

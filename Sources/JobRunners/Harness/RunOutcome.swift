@@ -31,13 +31,18 @@ public struct RunOutcome: Sendable, Equatable {
     /// The latency percentiles of an `ok` run that sampled latency (``RunConfiguration/measuresLatency``); nil
     /// otherwise.
     public var latency: LatencyPercentiles?
+    /// In fan-out, how long the producer took to submit every job, from the start of the timed region (which ends
+    /// when the last job is done), at most the run's time (a producer that runs each job itself, as
+    /// `single-threaded` does, returns only after the last); nil otherwise.
+    public var submitNanoseconds: Int64?
 
     public init(
         status: Status, nanoseconds: Int64?, detail: String = "", completedIterations: Int?, startedAt: Date?,
         metrics: RunMetrics? = nil, workSpins: Int? = nil, spinsPerMicrosecond: Double? = nil,
-        latency: LatencyPercentiles? = nil
+        latency: LatencyPercentiles? = nil, submitNanoseconds: Int64? = nil
     ) {
         self.latency = latency
+        self.submitNanoseconds = submitNanoseconds
         self.workSpins = workSpins
         self.spinsPerMicrosecond = spinsPerMicrosecond
         self.status = status

@@ -12,14 +12,19 @@ public enum Shape: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     /// target are parties of the mechanism (serial queues, actors, run-loop threads…), or threads taking one lock.
     /// One message in 64 is timed.
     case contention
+    /// One producer submits N × M independent jobs, spread over N queues in turn, as fast as it can, and waits for
+    /// them all: a "job" is one of them, a single hand-off. The run records how long submitting took as well as
+    /// the whole (``RunOutcome/submitNanoseconds``).
+    case fanOut = "fan-out"
 
-    /// The shapes of a runner whose jobs can be queued on any of a run's queues, not only the one they ran on: the
-    /// chain, and ping-pong, whose job alternates between two.
-    public static let anyQueue: Set<Shape> = [.chain, .pingPong]
+    /// The shapes of a runner whose jobs can be queued on any of a run's queues, from any thread, not only the one
+    /// they ran on: the chain, ping-pong, whose job alternates between two, and fan-out, whose producer queues
+    /// them all.
+    public static let anyQueue: Set<Shape> = [.chain, .pingPong, .fanOut]
 
     /// The shapes of such a runner whose every queue runs one job at a time, so that one of them can be the shared
     /// serial target of contention.
-    public static let serialQueues: Set<Shape> = [.chain, .pingPong, .contention]
+    public static let serialQueues: Set<Shape> = anyQueue.union([.contention])
 
     /// The shape's name on the command line and in result files: `chain`, `ping-pong`.
     public var description: String {
@@ -30,7 +35,7 @@ public enum Shape: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     /// sender's and the shared target).
     public var parties: Int {
         switch self {
-        case .chain: 1
+        case .chain, .fanOut: 1
         case .pingPong, .contention: 2
         }
     }
@@ -39,17 +44,23 @@ public enum Shape: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     /// sender and the target in contention.
     public func runners(queues: Int) -> Int {
         switch self {
-        case .chain: queues
+        case .chain, .fanOut: queues
         case .pingPong: 2 * queues
         case .contention: queues + 1
         }
+    }
+
+    /// How many jobs report their end in a run of `configuration` of this shape: one per queue, but in fan-out,
+    /// where every job is one of its own.
+    public func completionReports(_ configuration: RunConfiguration) -> Int {
+        self == .fanOut ? configuration.jobs : configuration.queues
     }
 
     /// The queue counts (senders in contention) of a sweep that names none: the 2010 experiment's 1, 4, 8 and 16;
     /// senders from 1 to 64, doubling, in contention.
     public var defaultQueues: [Int] {
         switch self {
-        case .chain, .pingPong: RunConfiguration.reference.map(\.queues)
+        case .chain, .pingPong, .fanOut: RunConfiguration.reference.map(\.queues)
         case .contention: [1, 2, 4, 8, 16, 32, 64]
         }
     }
@@ -60,24 +71,26 @@ public enum Shape: String, Sendable, Hashable, CaseIterable, CustomStringConvert
         case .chain: "the 2010 experiment: each queue's job queues the next on the same queue, the default"
         case .pingPong: "N pairs hand a message back and forth M times; round-trip percentiles"
         case .contention: "N senders each send M messages to one shared target, waiting for each reply"
+        case .fanOut: "one producer submits N × M independent jobs over N queues and waits; submit and total cost"
         }
     }
 
     /// What one of the shape's jobs is, for help and tables.
     public var jobName: String {
         switch self {
-        case .chain: "job"
+        case .chain, .fanOut: "job"
         case .pingPong: "round trip"
         case .contention: "message"
         }
     }
 
     /// Jobs per configuration when none is asked for: the 2010 experiment's 100,000 in a chain; 10,000 round trips
-    /// in ping-pong, whose runs of the runners that start a thread per hand-off already last seconds.
+    /// in ping-pong, messages in contention and jobs in fan-out, whose runs of the runners that start a thread per
+    /// hand-off already last seconds (and in fan-out, whose jobs are each an object made before the run).
     public var defaultJobs: Int {
         switch self {
         case .chain: 100_000
-        case .pingPong, .contention: 10_000
+        case .pingPong, .contention, .fanOut: 10_000
         }
     }
 
@@ -89,7 +102,7 @@ public enum Shape: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     /// release floors` measures it; the README's "How latency is measured" gives the figures).
     public var latencySampleEvery: Int {
         switch self {
-        case .chain: 256
+        case .chain, .fanOut: 256
         case .pingPong: 16
         case .contention: 128
         }

@@ -4,6 +4,8 @@ final class Trial: RunTrial {
     let configuration: RunConfiguration
     private let runners: [any JobRunner]
     private let jobs: [Job]
+    /// The runner each job is first queued on.
+    private let homes: [Int]
     private let counters: [IterationCounter]
     let completion: RunCompletion
     /// The spin-loop steps of work each job does per iteration.
@@ -23,22 +25,33 @@ final class Trial: RunTrial {
             }
             throw RunnerSetupError("made \(runners.count) runners for \(count) queues")
         }
-        let completion = RunCompletion(jobs: configuration.queues)
+        let completion = RunCompletion(jobs: shape.completionReports(configuration))
         let counters = (0..<configuration.queues).map { _ in IterationCounter() }
         let workSpins = Work.spins(forNanoseconds: configuration.workNanoseconds)
-        self.jobs = counters.indices.map { index in
-            let (own, partner): (Int, Int?) =
+        // Each job's own runner (its first), its partner's, and its hand-offs. In fan-out, every job is one of
+        // its own, on the queues in turn, counted by its queue's counter.
+        let jobCount = shape == .fanOut ? configuration.jobs : configuration.queues
+        let homes: [Int] = (0..<jobCount).map { index in
+            switch shape {
+            case .chain, .contention: index
+            case .pingPong: 2 * index
+            case .fanOut: index % configuration.queues
+            }
+        }
+        self.jobs = homes.enumerated().map { index, home in
+            let partner: Int? =
                 switch shape {
-                case .chain: (index, nil)
-                case .pingPong: (2 * index, 2 * index + 1)
-                case .contention: (index, configuration.queues)
+                case .chain, .fanOut: nil
+                case .pingPong: home + 1
+                case .contention: configuration.queues
                 }
             return Job(
-                iterations: configuration.iterations * parties, workSpins: workSpins, runner: runners[own],
-                partner: partner.map { runners[$0] },
+                iterations: shape == .fanOut ? 1 : configuration.iterations * parties, workSpins: workSpins,
+                runner: runners[home], partner: partner.map { runners[$0] },
                 latencyEvery: configuration.latencySampleEvery,
-                counter: counters[index], completion: completion)
+                counter: counters[shape == .fanOut ? home : index], completion: completion)
         }
+        self.homes = homes
         self.configuration = configuration
         self.workSpins = workSpins
         self.runners = runners
@@ -46,11 +59,11 @@ final class Trial: RunTrial {
         self.completion = completion
     }
 
-    /// Queues every job on its own (first) runner: the start of the timed region.
+    /// Queues every job on its own (first) runner: the start of the timed region. In fan-out, this is the
+    /// producer submitting every job.
     func queueJobs() {
-        let step = configuration.shape == .pingPong ? 2 : 1
-        for (index, job) in jobs.enumerated() {
-            runners[index * step].queue(job)
+        for (home, job) in zip(homes, jobs) {
+            runners[home].queue(job)
         }
     }
 

@@ -36,6 +36,7 @@ extension RunnerKind {
     public static let singleThreaded = RunnerKind(
         id: "single-threaded", referenceName: "SingleThreadedQueue (Single)",
         summary: "a FIFO drained on the calling thread (the control)",
-        // No ping-pong: between two FIFOs of one thread, nothing is handed to another thread.
-        runner: SingleThreadedRunner.self)
+        // No ping-pong: between two FIFOs of one thread, nothing is handed to another thread. Fan-out, as the
+        // control: the producer runs each job as it submits it.
+        traits: RunnerKind.Traits(shapes: [.chain, .fanOut]), runner: SingleThreadedRunner.self)
 }

@@ -66,6 +66,26 @@ struct SweepSummary {
                 "What the runs cost the machine (medians of the ok runs; threads and memory: the most seen)")
             document.table(Self.metricsTable(report.cells))
         }
+        let fanOut = report.cells.filter { !$0.submitNanoseconds.isEmpty }
+        if !fanOut.isEmpty {
+            document.heading(
+                "Fan-out: what one producer pays to submit each job, and what each job costs until all are done "
+                    + "(medians of the ok runs)")
+            document.table(
+                TextTable(
+                    columns: ["runner", "configuration", "submit per job", "total per job", "submitting"],
+                    rows: fanOut.map { cell in
+                        let submit = cell.medianSubmitNanosecondsPerJob
+                        let total = cell.medianNanosecondsPerJob
+                        let share = zip(cell.submitNanoseconds, cell.nanoseconds).map { $0 / $1 }
+                        return [
+                            cell.runner, cell.configuration.description,
+                            submit.map(Format.perJob(nanoseconds:)) ?? "-",
+                            total.map(Format.perJob(nanoseconds:)) ?? "-",
+                            Statistics.median(share).map { "\(Int(($0 * 100).rounded()))% of the run" } ?? "-",
+                        ]
+                    }, rightAligned: [2, 3, 4]))
+        }
         let latencies = report.cells.filter { !$0.latencies.isEmpty }
         if !latencies.isEmpty {
             document.heading(
@@ -210,6 +230,9 @@ struct SweepSummary {
         case .contention:
             let senders = configuration.queues == 1 ? "1 sender" : "\(configuration.queues) senders"
             return "contention: \(senders), \(configuration.iterations) messages each\(work)"
+        case .fanOut:
+            let queues = configuration.queues == 1 ? "1 queue" : "\(configuration.queues) queues"
+            return "fan-out: \(configuration.jobs) jobs over \(queues)\(work)"
         }
     }
 }
