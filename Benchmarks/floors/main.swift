@@ -41,7 +41,7 @@ print("Machine: \(machine.host) · \(machine.cpuModel) · \(machine.logicalCPUs 
 // runners that start a thread per job take over a second a run and get 5.
 let reference = RunConfiguration(queues: 8, iterations: 12_500)
 let targets: [RunnerKind: Double] = [
-    .singleThreaded: 2, .serialQueue: 3, .globalQueue: 3, .detachThread: 1.5, .runLoop: 1.5,
+    .singleThreaded: 2, .serialQueue: 3, .globalQueue: 3, .detachThread: 1.5, .runLoop: 1.5, .threadPool: 1.5,
 ]
 let paired = catalogue.runners.filter { catalogue.floor(of: $0.id) != nil }
 /// Median cost per job at `reference` of each runner measured here, in nanoseconds.

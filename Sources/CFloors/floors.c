@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /// The same spin loop as the Swift runners' work (xorshift steps), so that `--work` costs the same here.
 __attribute__((noinline)) void floor_spin(long count) {
@@ -44,6 +45,18 @@ void floor_iterate(floor_job *job) {
     } else {
         job->run->report(job->run->context, 0);
     }
+}
+
+int floor_wait_started(int error, pthread_mutex_t *lock, pthread_cond_t *changed, const long *count, long target) {
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += FLOOR_START_TIMEOUT;
+    pthread_mutex_lock(lock);
+    while (error == 0 && *count < target) {
+        error = pthread_cond_timedwait(changed, lock, &deadline);
+    }
+    pthread_mutex_unlock(lock);
+    return error;
 }
 
 void floor_iterate_context(void *job) {
@@ -121,6 +134,7 @@ floor_run *floor_run_create(
     case floor_detach_thread: result = floor_detach_thread_create(run); break;
     case floor_run_loop: result = floor_run_loop_create(run); break;
     case floor_mutex: result = floor_mutex_create(run); break;
+    case floor_thread_pool: result = floor_thread_pool_create(run); break;
     }
     if (result != 0) {
         free(samplers);
@@ -165,6 +179,7 @@ void floor_run_destroy(floor_run *run) {
     case floor_detach_thread: floor_detach_thread_destroy(run); break;
     case floor_run_loop: floor_run_loop_destroy(run); break;
     case floor_mutex: floor_mutex_destroy(run); break;
+    case floor_thread_pool: floor_thread_pool_destroy(run); break;
     }
     // The samplers are one allocation, the first job's.
     free(run->jobs[0].latency);

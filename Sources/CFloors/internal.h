@@ -6,6 +6,7 @@
 #define THREADING_OVERHEADS_FLOORS_INTERNAL_H
 
 #include "CFloors.h"
+#include <pthread.h>
 #include <stdatomic.h>
 
 /// One queue's job. Aligned to its own cache lines, so that jobs on different threads don't share one.
@@ -42,6 +43,13 @@ struct floor_run {
     void *mechanism;
 };
 
+/// How long a floor waits for the threads it makes to start, in seconds, before it gives up (ETIMEDOUT).
+#define FLOOR_START_TIMEOUT 10
+
+/// Unless `error` is already set, waits up to FLOOR_START_TIMEOUT for `*count`, guarded by `lock` and announced on
+/// `changed`, to reach `target`: the threads a floor made have started. 0, or the error.
+int floor_wait_started(int error, pthread_mutex_t *lock, pthread_cond_t *changed, const long *count, long target);
+
 /// The job's work: `count` steps of the same spin loop as the Swift runners' (Work).
 void floor_spin(long count);
 
@@ -62,5 +70,7 @@ int floor_run_loop_create(floor_run *run);
 void floor_run_loop_destroy(floor_run *run);
 int floor_mutex_create(floor_run *run);
 void floor_mutex_destroy(floor_run *run);
+int floor_thread_pool_create(floor_run *run);
+void floor_thread_pool_destroy(floor_run *run);
 
 #endif

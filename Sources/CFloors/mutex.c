@@ -6,9 +6,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <time.h>
-
-static const int floor_sender_timeout = 10;
 
 typedef struct floor_sender {
     pthread_t thread;
@@ -140,14 +137,7 @@ int floor_mutex_create(floor_run *run) {
         }
     }
     // Every sender waits at its gate before the run starts, so that none is still being scheduled when it begins.
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_sec += floor_sender_timeout;
-    pthread_mutex_lock(&lock->gate);
-    while (error == 0 && lock->ready < lock->created) {
-        error = pthread_cond_timedwait(&lock->ready_changed, &lock->gate, &deadline);
-    }
-    pthread_mutex_unlock(&lock->gate);
+    error = floor_wait_started(error, &lock->gate, &lock->ready_changed, &lock->ready, lock->created);
     if (error != 0) {
         floor_mutex_stop(lock);
         return error;

@@ -4,11 +4,12 @@ public struct RunnerCatalogue: Sendable {
     public let runners: [RunnerKind]
 
     /// The runners this package has: the 2010 experiment's six, in the order of its table, then the mechanisms
-    /// Swift developers use today, then the C floors of six of them. Each is defined in its runner's own file.
+    /// Swift developers use today, then the C floors of seven of them. Each is defined in its runner's own file.
     public static let builtIn = RunnerCatalogue(checked: [
         .singleThreaded, .runLoop, .detachThread, .verifiedDetach, .serialQueue, .globalQueue,
         .operationQueue, .sharedOperationQueue, .task, .actor, .taskGroup, .threadPool, .mutex, .mainQueue, .null,
-        .floorSingleThreaded, .floorRunLoop, .floorDetachThread, .floorSerialQueue, .floorGlobalQueue, .floorMutex,
+        .floorSingleThreaded, .floorRunLoop, .floorDetachThread, .floorSerialQueue, .floorGlobalQueue,
+        .floorThreadPool, .floorMutex,
     ])
 
     /// Why runners cannot go into a catalogue.

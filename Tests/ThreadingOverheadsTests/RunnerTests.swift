@@ -41,7 +41,7 @@ extension ThreadingOverheadsTests {
                 [
                     "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue", "operation-queue",
                     "shared-operation-queue", "task", "actor", "thread-pool", "null", "floor-run-loop",
-                    "floor-detach-thread", "floor-serial-queue", "floor-global-queue",
+                    "floor-detach-thread", "floor-serial-queue", "floor-global-queue", "floor-thread-pool",
                 ]
             ),
             (
@@ -184,7 +184,7 @@ extension ThreadingOverheadsTests {
                 "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
                 "operation-queue", "shared-operation-queue", "task", "actor", "task-group", "thread-pool", "mutex",
                 "main-queue", "null", "floor-single-threaded", "floor-run-loop", "floor-detach-thread",
-                "floor-serial-queue", "floor-global-queue", "floor-mutex",
+                "floor-serial-queue", "floor-global-queue", "floor-thread-pool", "floor-mutex",
             ])
             for runner in catalogue.runners {
                 #expect(catalogue.runner(id: runner.id) == runner)
@@ -198,7 +198,10 @@ extension ThreadingOverheadsTests {
             #expect(floors.map(\.id).allSatisfy { $0.hasPrefix("floor-") })
             #expect(
                 floors.compactMap(\.traits.floorOf)
-                    == ["single-threaded", "run-loop", "detach-thread", "serial-queue", "global-queue", "mutex"])
+                    == [
+                        "single-threaded", "run-loop", "detach-thread", "serial-queue", "global-queue", "thread-pool",
+                        "mutex",
+                    ])
             for floor in floors {
                 let runner = try #require(catalogue.runner(id: floor.traits.floorOf ?? ""))
                 #expect(catalogue.floor(of: runner.id) == floor)

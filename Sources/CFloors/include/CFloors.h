@@ -1,4 +1,4 @@
-// The floor runners: minimal C versions of five of bench's runners, with the same shape and the same timing and
+// The floor runners: minimal C versions of seven of bench's runners, with the same shape and the same timing and
 // counting rules, to show how much of a Swift runner's cost is its mechanism's and how much is Swift's or the
 // harness's.
 #ifndef THREADING_OVERHEADS_FLOORS_H
@@ -131,6 +131,8 @@ typedef enum floor_kind {
     /// A sender thread per queue taking one pthread mutex per message, around an increment of a shared value
     /// (contention only).
     floor_mutex,
+    /// A pool of worker threads, one per online core, sharing one FIFO under a pthread mutex and condition.
+    floor_thread_pool,
 } floor_kind;
 
 /// How a run's jobs move between the mechanism's queues (the Swift side's `Shape`).

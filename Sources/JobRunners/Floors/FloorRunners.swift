@@ -26,6 +26,12 @@ extension RunnerKind {
     public static let floorGlobalQueue = RunnerKind(
         floor: floor_global_queue, of: .globalQueue, summary: "C: dispatch_async_f onto the global queue")
 
+    /// A pool of worker threads, one per online core, sharing one FIFO under a `pthread_mutex_t` and a
+    /// `pthread_cond_t` (Sources/CFloors/thread_pool.c).
+    public static let floorThreadPool = RunnerKind(
+        floor: floor_thread_pool, of: .threadPool,
+        summary: "C: a pool of threads (one per core), one FIFO under a pthread mutex and condition")
+
     /// A sender thread per queue taking one `pthread_mutex_t` per message (Sources/CFloors/mutex.c).
     public static let floorMutex = RunnerKind(
         floor: floor_mutex, of: .mutex, summary: "C: a sender thread per queue, a pthread mutex per message")

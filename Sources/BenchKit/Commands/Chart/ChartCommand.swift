@@ -247,10 +247,22 @@ struct BarChart {
         let panels = self.panels
         let widest = panels.map(\.runners.count).max() ?? 1
         let widths = reports.indices.map { columnWidth($0, panelRunners: widest) }
-        // At least as wide as the title and the line under it.
+        let subtitles =
+            measure == .latency
+            ? [
+                "Bars: p50 of the sampled latencies; whiskers: p90 to p99 (each the median over the ok runs).",
+                "× marks a cell without latency samples; \"not run\": left out of the sweep.",
+            ]
+            : [
+                "Bars: median of the ok repetitions; whiskers: p25 to p75; × marks a cell without an ok run; "
+                    + "\"not run\": left out of the sweep.",
+                "Dots: the modes of a cell whose runs form several (where the scale sets them apart), "
+                    + "each dot's area its share of the runs.",
+            ]
+        // At least as wide as the title and the lines under it (12-unit text, about 6.4 units a character).
         let width = max(
             leftMargin + widths.reduce(0, +) + columnGap * Double(max(0, reports.count - 1)) + 30,
-            Double(title.count) * 10.5 + 40, 640)
+            Double(title.count) * 10.5 + 40, Double(subtitles.map(\.count).max() ?? 0) * 6.4 + 40, 640)
         let headers = files.indices.map { index in
             [Self.shortened("\(FileComparison.label(index)): ", files[index].path, width: widths[index] - 10)]
                 + wrap(files[index].machines.first.map(Self.machineDetails) ?? "", width: widths[index])
@@ -270,18 +282,6 @@ struct BarChart {
             ])
         svg.element("rect", ["x": "0", "y": "0", "width": "100%", "height": "100%", "fill": "white"])
         svg.text(title, x: 20, y: 30, ["font-size": "18", "font-weight": "bold"])
-        let subtitles =
-            measure == .latency
-            ? [
-                "Bars: p50 of the sampled latencies; whiskers: p90 to p99 (each the median over the ok runs).",
-                "× marks a cell without latency samples; \"not run\": left out of the sweep.",
-            ]
-            : [
-                "Bars: median of the ok repetitions; whiskers: p25 to p75; × marks a cell without an ok run; "
-                    + "\"not run\": left out of the sweep.",
-                "Dots: the modes of a cell whose runs form several (where the scale sets them apart), "
-                    + "each dot's area its share of the runs.",
-            ]
         for (line, subtitle) in subtitles.enumerated() {
             svg.text(subtitle, x: 20, y: 50 + 15 * Double(line), ["fill": "#555"])
         }
