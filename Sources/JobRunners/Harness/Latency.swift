@@ -40,10 +40,7 @@ struct LatencySampler: @unchecked Sendable {
 
     /// An empty sampler.
     init() {
-        let size = MemoryLayout<latency_sampler>.stride
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: CacheLine.size)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        pointer = raw.bindMemory(to: latency_sampler.self, capacity: 1)
+        pointer = zeroed(latency_sampler.self, alignment: CacheLine.size)
     }
 
     func deallocate() {
@@ -67,13 +64,18 @@ struct LatencyHistogram {
     let pointer: UnsafeMutablePointer<latency_histogram>
 
     init() {
-        let size = MemoryLayout<latency_histogram>.size
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<latency_histogram>.alignment)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        pointer = raw.bindMemory(to: latency_histogram.self, capacity: 1)
+        pointer = zeroed(latency_histogram.self, alignment: MemoryLayout<latency_histogram>.alignment)
     }
 
     func deallocate() {
         pointer.deallocate()
     }
+}
+
+/// Memory of its own for one C struct of `type`, all zero (the C structs' empty state), aligned to `alignment`.
+private func zeroed<Value>(_ type: Value.Type, alignment: Int) -> UnsafeMutablePointer<Value> {
+    let size = MemoryLayout<Value>.stride
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: max(alignment, MemoryLayout<Value>.alignment))
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+    return raw.bindMemory(to: Value.self, capacity: 1)
 }

@@ -69,8 +69,7 @@ final class Trial: RunTrial {
 
     /// The latency percentiles of every job's samples; nil without samples.
     var latency: LatencyPercentiles? {
-        let samplers = jobs.compactMap(\.latency)
-        return samplers.isEmpty ? nil : LatencySampler.percentiles(samplers)
+        LatencySampler.percentiles(jobs.compactMap(\.latency))
     }
 
     /// Shuts every runner down. Not timed.

@@ -110,8 +110,7 @@ final class MutexTrial: RunTrial, @unchecked Sendable {
     }
 
     var latency: LatencyPercentiles? {
-        let present = samplers.compactMap { $0 }
-        return present.isEmpty ? nil : LatencySampler.percentiles(present)
+        LatencySampler.percentiles(samplers.compactMap { $0 })
     }
 
     deinit {

@@ -220,19 +220,19 @@ struct SweepSummary {
             configuration.workNanoseconds == 0
             ? "" : ", \(Format.perJob(nanoseconds: Double(configuration.workNanoseconds))) of work"
         let latency = configuration.measuresLatency && configuration.shape == .chain ? ", latency" : ""
+        /// `1 queue`, `4 queues`: the configuration's queues, as `noun`s.
+        func queues(_ noun: String) -> String {
+            "\(configuration.queues) \(noun)\(configuration.queues == 1 ? "" : "s")"
+        }
         switch configuration.shape {
         case .chain:
-            let queues = configuration.queues == 1 ? "1 queue" : "\(configuration.queues) queues"
-            return "\(queues), \(configuration.iterations) iterations\(work)\(latency)"
+            return "\(queues("queue")), \(configuration.iterations) iterations\(work)\(latency)"
         case .pingPong:
-            let pairs = configuration.queues == 1 ? "1 pair" : "\(configuration.queues) pairs"
-            return "ping-pong: \(pairs), \(configuration.iterations) round trips\(work)"
+            return "ping-pong: \(queues("pair")), \(configuration.iterations) round trips\(work)"
         case .contention:
-            let senders = configuration.queues == 1 ? "1 sender" : "\(configuration.queues) senders"
-            return "contention: \(senders), \(configuration.iterations) messages each\(work)"
+            return "contention: \(queues("sender")), \(configuration.iterations) messages each\(work)"
         case .fanOut:
-            let queues = configuration.queues == 1 ? "1 queue" : "\(configuration.queues) queues"
-            return "fan-out: \(configuration.jobs) jobs over \(queues)\(work)"
+            return "fan-out: \(configuration.jobs) jobs over \(queues("queue"))\(work)"
         }
     }
 }
