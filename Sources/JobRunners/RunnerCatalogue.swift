@@ -7,10 +7,23 @@ public struct RunnerCatalogue: Sendable {
     /// Swift developers use today, then the C floors of seven of them. Each is defined in its runner's own file.
     public static let builtIn = RunnerCatalogue(checked: [
         .singleThreaded, .runLoop, .detachThread, .verifiedDetach, .serialQueue, .globalQueue,
-        .operationQueue, .sharedOperationQueue, .task, .actor, .taskGroup, .threadPool, .mutex, .mainQueue, .null,
+        .operationQueue, .sharedOperationQueue, .task,
+    ] + immediateTask + [
+        .taskExecutor, .actor, .executorActor, .taskGroup, .discardingTaskGroup, .continuation, .asyncStream,
+        .threadPool, .mutexThreadPool, .mutex, .mainQueue, .mainActor, .null,
         .floorSingleThreaded, .floorRunLoop, .floorDetachThread, .floorSerialQueue, .floorGlobalQueue,
         .floorThreadPool, .floorMutex,
     ])
+
+    /// `immediate-task`, where this toolchain builds it (Swift 6.2 or later) and this system's runtime has it.
+    private static var immediateTask: [RunnerKind] {
+        #if compiler(>=6.2)
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            return [.immediateTask]
+        }
+        #endif
+        return []
+    }
 
     /// Why runners cannot go into a catalogue.
     public struct Error: Swift.Error, Equatable, CustomStringConvertible {

@@ -528,6 +528,26 @@ extension ThreadingOverheadsTests {
             #expect(logSVG.contains(">0.1<"))
         }
 
+        @Test("chart: every built-in runner but the floors in a colour of its own; each floor in its runner's")
+        func chartColours() throws {
+            let directory = try TemporaryDirectory()
+            let runners = RunnerCatalogue.builtIn.runners
+            let file = try directory.write("all.csv", Self.resultFile(runners.map { ($0.id, [100, 110, 120]) }))
+            let output = directory.path + "/chart.svg"
+            #expect(bench(["chart", file, "-o", output]).status == .success)
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            // Each legend swatch's fill, in the legend's order: the runners', a floor right after its runner.
+            let fills = svg.split(separator: "<rect").compactMap { element -> String? in
+                guard element.contains("width=\"12\""), element.contains("height=\"12\""), let start = element.range(of: "fill=\"") else {
+                    return nil
+                }
+                return String(element[start.upperBound...].prefix(7))
+            }
+            let floors = runners.filter { $0.traits.floorOf != nil }
+            #expect(fills.count == runners.count)
+            #expect(Set(fills).count == runners.count - floors.count)
+        }
+
         @Test("chart: a dot for each mode of a multimodal cell, its share in the tooltip; none for one mode")
         func chartModes() throws {
             let directory = try TemporaryDirectory()

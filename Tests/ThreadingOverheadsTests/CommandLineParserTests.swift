@@ -39,7 +39,11 @@ extension ThreadingOverheadsTests {
             // --latency is a chain's; fan-out has its submit time instead.
             #expect(try configurations("--shape", "fan-out", "--latency", "--queues", "4") == ["fan-out 4×2500"])
             let (_, plan) = try sweep(["--shape", "contention"])
-            #expect(plan.runners.map(\.id) == ["run-loop", "serial-queue", "operation-queue", "actor", "mutex", "floor-run-loop", "floor-serial-queue", "floor-mutex"])
+            #expect(
+                plan.runners.map(\.id) == [
+                    "run-loop", "serial-queue", "operation-queue", "task-executor", "actor", "executor-actor",
+                    "continuation", "async-stream", "mutex", "floor-run-loop", "floor-serial-queue", "floor-mutex",
+                ])
             #expect(plan.exclusions.isEmpty)
             // Named, a runner that doesn't run the shape is left out, with the reason.
             let (_, named) = try sweep(["--shape", "contention", "--runners", "mutex,task", "--queues", "2"])

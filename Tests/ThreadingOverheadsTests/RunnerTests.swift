@@ -40,25 +40,41 @@ extension ThreadingOverheadsTests {
                 .pingPong,
                 [
                     "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue", "operation-queue",
-                    "shared-operation-queue", "task", "actor", "thread-pool", "null", "floor-run-loop",
-                    "floor-detach-thread", "floor-serial-queue", "floor-global-queue", "floor-thread-pool",
+                    "shared-operation-queue", "task", "task-executor", "actor", "executor-actor",
+                    "discarding-task-group", "continuation", "async-stream", "thread-pool", "mutex-thread-pool", "null",
+                    "floor-run-loop", "floor-detach-thread", "floor-serial-queue", "floor-global-queue",
+                    "floor-thread-pool",
                 ]
             ),
             (
                 .contention,
                 [
-                    "run-loop", "serial-queue", "operation-queue", "actor", "mutex", "null", "floor-run-loop",
-                    "floor-serial-queue", "floor-mutex",
+                    "run-loop", "serial-queue", "operation-queue", "task-executor", "actor", "executor-actor",
+                    "continuation", "async-stream", "mutex", "null", "floor-run-loop", "floor-serial-queue",
+                    "floor-mutex",
                 ]
             ),
             (
                 .fanOut,
                 [
                     "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
-                    "operation-queue", "shared-operation-queue", "task", "actor", "thread-pool", "null",
+                    "operation-queue", "shared-operation-queue", "task",
+                ] + immediateTask + [
+                    "task-executor", "actor", "executor-actor", "discarding-task-group", "continuation",
+                    "async-stream", "thread-pool", "mutex-thread-pool", "null",
                 ]
             ),
         ]
+
+        /// `immediate-task`, where Swift 6.2 or later builds it and the runtime has it (every Linux, macOS 26).
+        static var immediateTask: [String] {
+            #if compiler(>=6.2)
+            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+                return ["immediate-task"]
+            }
+            #endif
+            return []
+        }
 
         @Test("each shape is run by the runners it fits, and by no other", arguments: runnersByShape)
         func runnersOfShape(shape: Shape, expected: [String]) {
@@ -180,18 +196,22 @@ extension ThreadingOverheadsTests {
         func builtInCatalogue() throws {
             let catalogue = RunnerCatalogue.builtIn
             let ids = catalogue.runners.map(\.id)
-            #expect(ids == [
-                "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
-                "operation-queue", "shared-operation-queue", "task", "actor", "task-group", "thread-pool", "mutex",
-                "main-queue", "null", "floor-single-threaded", "floor-run-loop", "floor-detach-thread",
-                "floor-serial-queue", "floor-global-queue", "floor-thread-pool", "floor-mutex",
-            ])
+            #expect(
+                ids == [
+                    "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
+                    "operation-queue", "shared-operation-queue", "task",
+                ] + Self.immediateTask + [
+                    "task-executor", "actor", "executor-actor", "task-group", "discarding-task-group", "continuation",
+                    "async-stream", "thread-pool", "mutex-thread-pool", "mutex", "main-queue", "main-actor", "null",
+                    "floor-single-threaded", "floor-run-loop", "floor-detach-thread", "floor-serial-queue",
+                    "floor-global-queue", "floor-thread-pool", "floor-mutex",
+                ])
             for runner in catalogue.runners {
                 #expect(catalogue.runner(id: runner.id) == runner)
             }
-            #expect(catalogue.runners.filter(\.traits.isOptIn) == [.mainQueue, .null])
-            #expect(catalogue.runners.filter(\.traits.needsMainThread) == [.mainQueue])
-            #expect(catalogue.standard.count == catalogue.runners.count - 2)
+            #expect(catalogue.runners.filter(\.traits.isOptIn) == [.mainQueue, .mainActor, .null])
+            #expect(catalogue.runners.filter(\.traits.needsMainThread) == [.mainQueue, .mainActor])
+            #expect(catalogue.standard.count == catalogue.runners.count - 3)
             #expect(catalogue.reference.map(\.id) == Array(ids.prefix(6)))
             // Each floor names its Swift runner, and has its threads.
             let floors = catalogue.runners.filter { $0.traits.floorOf != nil }

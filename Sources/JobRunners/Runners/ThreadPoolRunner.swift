@@ -36,38 +36,21 @@ public final class ThreadPoolRunner: JobRunner {
 final class ThreadPool: @unchecked Sendable {
     // `state` is read and written only with `condition`'s lock held. It is unchecked state, to keep Swift's
     // run-time exclusivity checks out of the measured path; the FIFO holds jobs unretained, as the run keeps them
-    // alive.
+    // alive. `workers` is written once, in `init`, and read after it; the workers themselves never read it.
     private let condition = NSCondition()
     private let state = UncheckedState(State())
-    private let started: [Latch<Bool>]
-    private let exited: [Latch<Bool>]
+    private var workers: WorkerThreads?
 
     private struct State: ~Copyable {
         var fifo = RingBuffer<Unmanaged<Job>>()
         var isStopping = false
     }
 
-    /// How long `stop()` waits for each worker to leave.
-    private static let exitTimeout: Duration = .seconds(5)
-
     /// Starts `threads` workers and waits, up to the verify timeout, until each has started.
     init(threads: Int, settings: RunSettings) throws {
-        started = (0..<threads).map { _ in Latch<Bool>() }
-        exited = (0..<threads).map { _ in Latch<Bool>() }
-        for index in 0..<threads {
-            let thread = Thread { [self] in
-                started[index].set(true)
-                work()
-                exited[index].set(true)
-            }
-            thread.name = "thread-pool worker"
-            thread.start()
-        }
-        for latch in started where latch.wait(timeout: settings.verifyTimeout) == nil {
-            stop()
-            throw RunnerSetupError(
-                "a thread-pool worker did not start within \(settings.verifyTimeoutText)")
-        }
+        workers = try WorkerThreads(
+            count: threads, name: "thread-pool worker", settings: settings, work: { self.work() },
+            stop: { [unowned self] in requestStop() })
     }
 
     func submit(_ job: Job) {
@@ -93,14 +76,57 @@ final class ThreadPool: @unchecked Sendable {
         }
     }
 
-    /// Tells the workers to finish once the FIFO is empty and waits for them; the first call does it, later ones
-    /// only wait.
-    func stop() {
+    private func requestStop() {
         condition.withLock {
             state.pointee.isStopping = true
             condition.broadcast()
         }
-        // A worker stuck in a job (possible only in a run that stalled) is left behind rather than waited for.
+    }
+
+    /// Tells the workers to finish once the FIFO is empty and waits for them; the first call does it, later ones
+    /// only wait.
+    func stop() {
+        workers?.stop()
+    }
+}
+
+/// The threads of a pool: started and waited for before the clock, stopped and waited for after it.
+struct WorkerThreads: Sendable {
+    private let exited: [Latch<Bool>]
+    private let requestStop: @Sendable () -> Void
+
+    /// How long `stop()` waits for each worker to leave.
+    private static let exitTimeout: Duration = .seconds(5)
+
+    /// Starts `count` threads that each run `work` and waits, up to the verify timeout, until each has started;
+    /// `stop` must make `work` return once the pool's FIFO is empty.
+    init(
+        count: Int, name: String, settings: RunSettings, work: @escaping @Sendable () -> Void,
+        stop: @escaping @Sendable () -> Void
+    ) throws {
+        let started = (0..<count).map { _ in Latch<Bool>() }
+        let exited = (0..<count).map { _ in Latch<Bool>() }
+        self.exited = exited
+        requestStop = stop
+        for index in 0..<count {
+            let thread = Thread {
+                started[index].set(true)
+                work()
+                exited[index].set(true)
+            }
+            thread.name = name
+            thread.start()
+        }
+        for latch in started where latch.wait(timeout: settings.verifyTimeout) == nil {
+            self.stop()
+            throw RunnerSetupError("a \(name) did not start within \(settings.verifyTimeoutText)")
+        }
+    }
+
+    /// Asks the workers to finish and waits for them; a worker stuck in a job (possible only in a run that
+    /// stalled) is left behind rather than waited for.
+    func stop() {
+        requestStop()
         for latch in exited {
             _ = latch.wait(timeout: Self.exitTimeout)
         }

@@ -142,10 +142,12 @@ struct BarChart {
     /// Rough width of a character of 11-unit text, to wrap the file headers.
     private let characterWidth = 6.2
 
-    /// Tableau's ten colours and four more of its twenty, so that every runner has a colour of its own.
+    /// Tableau's ten colours, four more of its twenty, and ten darker ones, so that each of the 23 built-in
+    /// runners that are not floors has a colour of its own (a floor takes its runner's).
     private static let palette = [
         "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f",
-        "#bab0ac", "#d37295", "#499894", "#b6992d", "#79706e",
+        "#bab0ac", "#d37295", "#499894", "#b6992d", "#79706e", "#1f3a5f", "#8c4a00", "#7b1e3a", "#2e6b3a",
+        "#5b3c88", "#00838f", "#a0522d", "#3d3d3d", "#c51b7d", "#6b8e23",
     ]
 
     /// Every runner in any file, in order of first appearance, except that a C floor comes right after its Swift
@@ -168,11 +170,14 @@ struct BarChart {
         return runners
     }
 
-    /// A runner's colour; a C floor has its Swift counterpart's, so that each pair reads as one.
+    /// A runner's colour, the same in every chart: the catalogue's runners that are not floors take the palette in
+    /// order, a C floor its Swift counterpart's (so that each pair reads as one), and runners the catalogue doesn't
+    /// know (from another bench's file) the colours after theirs.
     private func color(_ runner: String) -> String {
-        let colored = runners.filter { !isFloor($0) }
-        let key = catalogue.runner(id: runner)?.traits.floorOf.flatMap { colored.contains($0) ? $0 : nil } ?? runner
-        let index = colored.firstIndex(of: key) ?? (colored.count + (runners.firstIndex(of: runner) ?? 0))
+        let key = catalogue.runner(id: runner)?.traits.floorOf ?? runner
+        let known = catalogue.runners.filter { $0.traits.floorOf == nil }.map(\.id)
+        let unknown = runners.filter { catalogue.runner(id: $0) == nil }
+        let index = known.firstIndex(of: key) ?? (known.count + (unknown.firstIndex(of: key) ?? 0))
         return Self.palette[index % Self.palette.count]
     }
 
