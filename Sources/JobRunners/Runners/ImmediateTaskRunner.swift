@@ -27,9 +27,12 @@ public final class ImmediateTaskRunner: JobRunner {
 
 @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
 extension RunnerKind {
-    /// ``ImmediateTaskRunner``.
-    public static let immediateTask = RunnerKind(
-        id: "immediate-task", summary: "a Task.immediate for every job, run at once on the calling thread",
-        traits: RunnerKind.Traits(shapes: [.chain, .fanOut]), runner: ImmediateTaskRunner.self)
+    /// ``ImmediateTaskRunner``. Computed rather than stored, so that its availability is that of a plain accessor
+    /// on every compiler (the catalogue reads it once).
+    public static var immediateTask: RunnerKind {
+        RunnerKind(
+            id: "immediate-task", summary: "a Task.immediate for every job, run at once on the calling thread",
+            traits: RunnerKind.Traits(shapes: [.chain, .fanOut]), runner: ImmediateTaskRunner.self)
+    }
 }
 #endif
