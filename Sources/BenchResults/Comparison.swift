@@ -1,18 +1,29 @@
+import Foundation
+
 /// Two result files set side by side, cell by cell: how the candidate's headline costs (``Estimate``: the median of
 /// a cell's runs) compare with the baseline's, and whether the difference is real.
 ///
-/// The verdict for a cell, with `ratio` = candidate headline / baseline headline and `threshold` the noise threshold:
+/// The verdict for a cell, with `ratio` = candidate headline / baseline headline, `threshold` the noise threshold and
+/// `interval` the ratio's 95% interval (below):
 /// - `same`: |ratio − 1| ≤ threshold; any difference is below what counts;
-/// - `faster` or `slower`: the difference exceeds the threshold and the 95% bootstrap interval of the ratio lies
-///   wholly below or above 1;
+/// - `faster` or `slower`: the difference exceeds the threshold and the interval lies wholly below or above 1;
 /// - `unsure`: the difference exceeds the threshold but the interval includes 1, or a file has fewer than two
 ///   `ok` runs in the cell (as the 2010 file, with one run per cell), so no interval can be made.
 ///
-/// The interval is a percentile bootstrap of the ratio of headlines (``Bootstrap``: 10,000 resamples of each file's
-/// runs, with a fixed seed, so the same files always give the same verdicts). A rank test was the other choice: the
-/// Mann–Whitney U test's smallest two-sided p-value with 3 runs against 3 is 0.1, so for the cells a budgeted sweep
-/// gives 3 runs it could never find a difference. The interval knows only the spread within each file, not how
-/// far two sessions of the same machine drift apart; `bench validate` measures what that costs in false alarms.
+/// The interval has two parts, because the files come from two sessions. Within each file, a percentile bootstrap
+/// of the ratio of headlines (``Bootstrap``: 10,000 resamples of each file's runs, with a fixed seed, so the same
+/// files always give the same verdicts). Then how far a headline moves between two sets of runs of the same cell
+/// made minutes apart, which each file measures on itself as its ``Report/sessionSpread`` (each cell's first half
+/// of runs against the rest, over all its cells): the bootstrap interval is widened by 1.96 times the two files'
+/// spread, added in quadrature on the log scale. The spread holds sampling noise as well as drift (on the machine
+/// this suite is developed on, mostly sampling: shuffling the runs between the halves gives nearly the same
+/// spread), so it partly counts again what the bootstrap counts; that margin stands in for what changes only
+/// between sessions (a process's pool regime, a neighbour's load over hours), which no single file can see. With
+/// the bootstrap alone, 3 to 28% of cells were false alarms in A/A pairs of sweeps on that machine; with the
+/// spread, 0 to 8% (README, "Comparing machines"). A rank test was the other choice for the first part: the
+/// Mann–Whitney U test's smallest two-sided p-value with 3 runs against 3 is 0.1, so for the cells a budgeted
+/// sweep gives 3 runs it could never find a difference. `bench validate` measures what the verdicts are worth on
+/// the user's machine.
 ///
 /// The normalized ratio divides each headline by its own file's control runner (`single-threaded`) in the same
 /// configuration first: it says how a runner's overhead moved relative to the machine's plain speed, which is what
@@ -30,7 +41,8 @@ public struct Comparison: Sendable {
         public var ratio: Double?
         /// The ratio of the headlines after dividing each by its file's control runner.
         public var normalizedRatio: Double?
-        /// The 95% bootstrap interval of `ratio`; nil with fewer than two `ok` runs on either side.
+        /// The 95% interval of `ratio`: the bootstrap's, widened by the files' session spread; nil with fewer than
+        /// two `ok` runs on either side.
         public var interval: ClosedRange<Double>?
         public var verdict: Verdict
 
@@ -42,6 +54,10 @@ public struct Comparison: Sendable {
     public static let defaultThreshold = 0.05
 
     public var threshold: Double
+    /// How far a headline moves between the two files' sessions, as a standard deviation on the log scale: the root
+    /// mean square of the files' ``Report/sessionSpread``s (of the one that has one); nil if neither has, and then
+    /// the intervals are the bootstrap's alone.
+    public var sessionSpread: Double?
     /// Cells in both files, in the baseline's order.
     public var rows: [Row]
     public var onlyInBaseline: [CellKey]
@@ -49,6 +65,9 @@ public struct Comparison: Sendable {
 
     public init(baseline: Report, candidate: Report, threshold: Double = defaultThreshold) {
         self.threshold = threshold
+        let spreads = [baseline.sessionSpread, candidate.sessionSpread].compactMap { $0 }
+        let sessionSpread = spreads.isEmpty ? nil : (spreads.map { $0 * $0 }.reduce(0, +) / Double(spreads.count)).squareRoot()
+        self.sessionSpread = sessionSpread
         var rows: [Row] = []
         var onlyInBaseline: [CellKey] = []
         for cell in baseline.cells {
@@ -56,7 +75,7 @@ public struct Comparison: Sendable {
                 onlyInBaseline.append(cell.key)
                 continue
             }
-            rows.append(Self.row(baseline: cell, candidate: other, threshold: threshold))
+            rows.append(Self.row(baseline: cell, candidate: other, threshold: threshold, sessionSpread: sessionSpread))
         }
         self.rows = rows
         self.onlyInBaseline = onlyInBaseline
@@ -75,7 +94,7 @@ public struct Comparison: Sendable {
         return (median, Statistics.quantile(ratios, 0.25)...Statistics.quantile(ratios, 0.75))
     }
 
-    static func row(baseline: CellSummary, candidate: CellSummary, threshold: Double) -> Row {
+    static func row(baseline: CellSummary, candidate: CellSummary, threshold: Double, sessionSpread: Double?) -> Row {
         var row = Row(
             baseline: baseline, candidate: candidate, ratio: nil, normalizedRatio: nil, interval: nil,
             verdict: .unsure)
@@ -90,8 +109,10 @@ public struct Comparison: Sendable {
         if let beforeControl = baseline.ratioToControl, let afterControl = candidate.ratioToControl, beforeControl > 0 {
             row.normalizedRatio = afterControl / beforeControl
         }
-        if baseline.nanoseconds.count >= 2, candidate.nanoseconds.count >= 2 {
-            row.interval = Bootstrap.ratio(candidate.nanoseconds, to: baseline.nanoseconds, confidence: 0.95)
+        if baseline.nanoseconds.count >= 2, candidate.nanoseconds.count >= 2,
+            let sampling = Bootstrap.ratio(candidate.nanoseconds, to: baseline.nanoseconds, confidence: 0.95)
+        {
+            row.interval = Self.widened(sampling, around: ratio, by: sessionSpread ?? 0)
         }
         if abs(ratio - 1) <= threshold {
             row.verdict = .same
@@ -100,5 +121,51 @@ public struct Comparison: Sendable {
         }
         return row
     }
+
+    /// `interval` (around `ratio`) with 1.96 × `spread` (a standard deviation on the log scale) added to each side
+    /// in quadrature, on the log scale.
+    static func widened(_ interval: ClosedRange<Double>, around ratio: Double, by spread: Double) -> ClosedRange<Double> {
+        guard spread > 0, ratio > 0, interval.lowerBound > 0 else {
+            return interval
+        }
+        let center = log(ratio)
+        let session = 1.96 * spread
+        let below = (center - log(interval.lowerBound)).magnitude
+        let above = (log(interval.upperBound) - center).magnitude
+        return exp(center - (below * below + session * session).squareRoot())...exp(
+            center + (above * above + session * session).squareRoot())
+    }
 }
 
+extension Report {
+    /// A cell needs this many `ok` runs to take part in ``sessionSpread``: two halves of two runs each at least.
+    public static let fewestRunsForSessionSpread = 4
+    /// ``sessionSpread`` needs this many cells that take part, or it is nil.
+    public static let fewestCellsForSessionSpread = 5
+
+    /// How far a cell's headline moves between two sets of its runs made minutes apart, as this file can see it,
+    /// as a standard deviation on the log scale: every cell with ``fewestRunsForSessionSpread`` `ok` runs or more is
+    /// split, by the order its runs were made in, into its first half and the rest, d = ln(headline(rest) /
+    /// headline(first half)), and the spread is 1.4826 × the median of |d| over the cells (the median absolute
+    /// deviation from no change, scaled to a normal's standard deviation, so that a few cells in a mode of their
+    /// own do not set it). It holds the runs' sampling noise and any drift of the machine within the sweep alike.
+    /// nil with fewer than ``fewestCellsForSessionSpread`` such cells.
+    public var sessionSpread: Double? {
+        let changes = cells.compactMap { cell -> Double? in
+            let runs = cell.nanoseconds
+            guard runs.count >= Self.fewestRunsForSessionSpread else {
+                return nil
+            }
+            guard let early = Estimate.headline(Array(runs[..<(runs.count / 2)])),
+                let late = Estimate.headline(Array(runs[(runs.count / 2)...])), early > 0, late > 0
+            else {
+                return nil
+            }
+            return abs(log(late / early))
+        }
+        guard changes.count >= Self.fewestCellsForSessionSpread, let median = Statistics.median(changes) else {
+            return nil
+        }
+        return 1.4826 * median
+    }
+}

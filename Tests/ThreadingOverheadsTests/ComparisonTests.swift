@@ -1,4 +1,5 @@
 import BenchResults
+import Foundation
 import JobRunners
 import Testing
 
@@ -78,6 +79,52 @@ extension ThreadingOverheadsTests {
             let second = Comparison(baseline: before, candidate: after).rows.first?.interval
             #expect(first != nil)
             #expect(first == second)
+        }
+
+        /// Five cells whose last two runs cost `later` where their first two cost 100, beside `serial-queue` at
+        /// `serialQueue` every run.
+        static func sessionReport(later: Int64, serialQueue: Int64) -> Report {
+            var cells: [String: [Int64]] = ["serial-queue": [serialQueue, serialQueue, serialQueue, serialQueue]]
+            for index in 1...5 {
+                cells["cell-\(index)"] = [100, 100, later, later]
+            }
+            return report(cells)
+        }
+
+        @Test("a file's session spread: its cells' first halves of runs against the rest")
+        func sessionSpread() throws {
+            // Five cells moved by 10% from their first half to the second, one did not: the median of the six
+            // changes is ln 1.1, scaled to a standard deviation.
+            let spread = try #require(Self.sessionReport(later: 110, serialQueue: 100).sessionSpread)
+            #expect(abs(spread - 1.4826 * log(1.1)) < 1e-12)
+            #expect(Self.sessionReport(later: 100, serialQueue: 100).sessionSpread == 0)
+            // Too few cells of enough runs: unknown, not zero.
+            #expect(Self.report(["serial-queue": [100, 100, 110, 110]]).sessionSpread == nil)
+            let threeRuns = Self.report(Dictionary(uniqueKeysWithValues: (1...6).map { ("cell-\($0)", [100, 100, 110] as [Int64]) }))
+            #expect(threeRuns.sessionSpread == nil)
+        }
+
+        @Test("the session spread widens the interval: a difference the runs alone would call is unsure")
+        func sessionSpreadWidens() throws {
+            // serial-queue 8% dearer in every run of B: the bootstrap interval is 1.08 exactly.
+            let steady = Comparison(
+                baseline: Self.sessionReport(later: 100, serialQueue: 100),
+                candidate: Self.sessionReport(later: 100, serialQueue: 108))
+            let calm = try #require(steady.rows.first { $0.key.runner == "serial-queue" })
+            #expect(steady.sessionSpread == 0)
+            #expect(calm.verdict == .slower)
+            // The same cell in files whose other cells moved by 10% within each sweep: a headline moves that much
+            // between sessions here, so 8% is not enough.
+            let drifting = Comparison(
+                baseline: Self.sessionReport(later: 110, serialQueue: 100),
+                candidate: Self.sessionReport(later: 110, serialQueue: 108))
+            let row = try #require(drifting.rows.first { $0.key.runner == "serial-queue" })
+            let spread = 1.4826 * log(1.1)
+            #expect(abs((drifting.sessionSpread ?? 0) - spread) < 1e-12)
+            let interval = try #require(row.interval)
+            #expect(abs(interval.lowerBound - 1.08 * exp(-1.96 * spread)) < 1e-9)
+            #expect(abs(interval.upperBound - 1.08 * exp(1.96 * spread)) < 1e-9)
+            #expect(row.verdict == .unsure)
         }
 
         @Test("cells in one file only are listed, not dropped")

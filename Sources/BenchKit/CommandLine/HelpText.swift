@@ -146,12 +146,13 @@ enum HelpText {
         OVERVIEW: Compares result files cell by cell (runner × configuration), each against the first.
 
         \(usage(.compare))
-        \(paragraph("For each cell in both files: the median cost per job side by side, the ratio (file / baseline), the ratio normalized by each file's own \(Report.controlRunner) control (what travels between machines), the 95% bootstrap interval of the ratio, and a verdict:", indent: 0))
+        \(paragraph("For each cell in both files: the median cost per job side by side, the ratio (file / baseline), the ratio normalized by each file's own \(Report.controlRunner) control (what travels between machines), the 95% interval of the ratio, and a verdict:", indent: 0))
           same      the ratio is within the noise threshold of 1
           faster    below 1 by more than the threshold, and the interval lies below 1
           slower    above 1 by more than the threshold, and the interval lies above 1
           unsure    beyond the threshold, but the interval includes 1, or a file has fewer than two ok
                     repetitions in the cell (the 2010 file has one), so no interval can be made
+        \(paragraph("The interval accounts for the files coming from two sessions: a bootstrap of each file's runs, widened by how far a cell's headline moves between the first and the second half of each file's runs (its session spread, printed above the table).", indent: 0))
         \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked. Cells in one file only are listed. Under the verdicts: the median ratio over the cells and its middle half; when that median is off 1 by more than the threshold, most cells moved together, and the machine or its load may have changed between the files as much as the code (run bench validate on files of separate sessions to see how far verdicts hold on your machine).", indent: 0))
 
         OPTIONS:

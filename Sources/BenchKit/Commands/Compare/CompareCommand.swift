@@ -33,6 +33,17 @@ struct FileComparison {
         comparisons = reports.dropFirst().map { Comparison(baseline: reports[0], candidate: $0, threshold: threshold) }
     }
 
+    /// What widens the intervals: `Session spread: ±4.2% (a headline's first half of runs against the rest, over
+    /// the cells); intervals widened by 1.96 times it.`
+    static func sessionSpreadText(_ spread: Double?) -> String {
+        guard let spread else {
+            return "Session spread: unknown (no file has \(Report.fewestCellsForSessionSpread) cells of "
+                + "\(Report.fewestRunsForSessionSpread) ok runs); intervals from the runs' bootstrap alone."
+        }
+        return "Session spread: ±\(Format.number((spread * 1000).rounded() / 10))% (a cell's headline over its "
+            + "first half of runs against the rest, over the cells); intervals widened by 1.96 times it."
+    }
+
     /// A, B, C, … for the files in order.
     static func label(_ index: Int) -> String {
         index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "F\(index + 1)"
@@ -54,7 +65,8 @@ struct FileComparison {
         for (offset, comparison) in comparisons.enumerated() {
             let label = Self.label(offset + 1)
             document.heading(
-                "\(label) against A: noise threshold \(percent)%; verdict from the 95% bootstrap interval of \(label)/A")
+                "\(label) against A: noise threshold \(percent)%; verdict from the 95% interval of \(label)/A")
+            document.lines(Self.sessionSpreadText(comparison.sessionSpread))
             document.table(rowsTable(comparison, label: label))
             let counts = Comparison.Verdict.allCases.map { verdict in
                 "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
@@ -241,6 +253,7 @@ struct FileComparison {
                     return .object([
                         "baseline": .string(files[0].path), "candidate": .string(candidate),
                         "threshold": .number(threshold),
+                        "session_spread": comparison.sessionSpread.map(JSONValue.number) ?? .null,
                         "rows": .records(Self.columns, mine.filter { $0.row != nil }),
                         "only_in_baseline": only("only-in-baseline"), "only_in_candidate": only("only-in-candidate"),
                     ])

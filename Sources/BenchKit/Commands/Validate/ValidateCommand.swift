@@ -87,6 +87,7 @@ struct Validation {
                     TextTable(
                         columns: ["", "cells", "share"], rows: summary.map { [$0.0, "\($0.1)", $0.2] },
                         rightAligned: [1, 2]))
+                document.lines(FileComparison.sessionSpreadText(same.sessionSpread))
                 if let shift = same.commonShift {
                     // A shift shared by most cells is the machine's, or its load's, between the files.
                     document.lines(
@@ -108,7 +109,8 @@ struct Validation {
             csv: { CSV.text(Self.columns, rows) },
             json: {
                 .object([
-                    "shift": .number(shift), "threshold": .number(threshold), "cells": .integer(cells),
+                    "shift": .number(shift), "threshold": .number(threshold),
+                    "session_spread": same.sessionSpread.map(JSONValue.number) ?? .null, "cells": .integer(cells),
                     "agreeing": .integer(agreeing), "false_alarms": .integer(falseAlarms),
                     "detected": .integer(detected), "rows": .records(Self.columns, rows),
                 ])
