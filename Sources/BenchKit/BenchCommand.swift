@@ -84,7 +84,7 @@ public enum BenchCommand {
         case .compare(let options):
             return CompareCommand.run(options, console: console)
         case .validate(let options):
-            return ValidateCommand.run(options, console: console)
+            return ValidateCommand.run(options, console: console, executable: executable)
         case .check(let options, let expressions, let plan):
             return CheckCommand.run(
                 options, expressions: expressions, plan: plan, console: console, executable: executable)

@@ -148,6 +148,34 @@ extension ThreadingOverheadsTests {
         ]
 
         @Test(
+            "validate without files makes the sweep twice, in fresh processes, to two new files in results/",
+            .timeLimit(.minutes(1)))
+        func validateMakesItsFiles() throws {
+            let bench = try #require(Environment.benchExecutable)
+            let directory = try TemporaryDirectory()
+            let sweep = ["--runners", "single-threaded,serial-queue", "--queues", "1", "--iterations", "1000", "--repetitions", "5"]
+            let run = try runProcess([bench.path, "validate", "--format", "json"] + sweep, in: directory.path, timeout: 50)
+            #expect(run.status == 0, "\(run.error)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/results").sorted()
+            #expect(names.count == 2, "\(names)")
+            for name in names {
+                let records = try ResultSet(contentsOfFile: directory.path + "/results/" + name).records
+                #expect(records.count == 10)
+                #expect(Set(records.map(\.runner)) == ["single-threaded", "serial-queue"])
+            }
+            // Two processes, two seeds: two sessions, not one sweep split in two.
+            let seeds = try names.map { try ResultSet(contentsOfFile: directory.path + "/results/" + $0).records.first?.seed }
+            #expect(Set(seeds).count == 2)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+            #expect(json["cells"] as? Int == 2)
+            #expect(run.error.contains("bench validate: sweep 2 of 2"))
+            // A sweep option with files is a mistake, not ignored.
+            let mixed = try runProcess([bench.path, "validate", "a.csv", "b.csv", "--budget", "10"], in: directory.path, timeout: 10)
+            #expect(mixed.status == 64)
+            #expect(mixed.error.hasPrefix("Error: '--budget' shapes the sweeps"))
+        }
+
+        @Test(
             "two sweeps to default names at once: two complete files, each named by its own run",
             .timeLimit(.minutes(1)))
         func concurrentDefaultNames() throws {

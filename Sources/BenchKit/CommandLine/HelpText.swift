@@ -210,18 +210,24 @@ enum HelpText {
     private static var validate: String {
         """
         OVERVIEW: How far compare's verdicts can be trusted on this machine: an A/A test and an injected-shift test
-        on two result files of the same sweep, made one after the other.
+        on two result files of the same sweep, made one after the other; without files, it makes them.
 
         \(usage(.validate))
         \(paragraph("A/A: the second file against the first with compare's rule. Nothing changed between them, so every cell called faster or slower is a false alarm; their share is the false-alarm rate. Injected shift: the second file's times multiplied by \(ValidateCommand.shift.flag) against the first; the share of cells called slower is the detection rate at that shift. It also counts the cells whose headlines agree within ±\(Int(Validation.agreement * 100))%, and lists the false alarms and the cells missed.", indent: 0))
+        \(paragraph("Without files, it first makes them: the default sweep (or the sweep that \(ValidateCommand.sweepOptions.map(\.flag).joined(separator: ", ")) describe, as for bench) twice, one after the other, each in a fresh bench process, as two sessions of the machine, each written to a new file in results/ (the default sweep takes about 2.5 minutes on 2 cores, so about 5 in all). Their progress and summaries go to standard error.", indent: 0))
 
         OPTIONS:
         \(ValidateCommand.definition.optionsSection)
 
         EXIT CODES:
-        \(fileExitCodes("validated"))
+          0   validated
+          1   a file cannot be read or written or is not a result file, or a sweep it made ended otherwise
+              than 0 or 2
+          64  the command line was wrong
+          130, 143   interrupted by SIGINT, SIGTERM: the files of the sweeps finished are kept
 
-        EXAMPLE:
+        EXAMPLES:
+          swift run -c release bench validate
           swift run -c release bench --output a.csv
           swift run -c release bench --output b.csv
           swift run -c release bench validate a.csv b.csv

@@ -33,15 +33,15 @@ struct FileComparison {
         comparisons = reports.dropFirst().map { Comparison(baseline: reports[0], candidate: $0, threshold: threshold) }
     }
 
-    /// What widens the intervals: `Session spread: ±4.2% (a headline's first half of runs against the rest, over
-    /// the cells); intervals widened by 1.96 times it.`
+    /// What widens the intervals: `Session spread: ±4.2% (each cell's headline, its first half of runs against the
+    /// rest); intervals widened by 1.96 times it.`
     static func sessionSpreadText(_ spread: Double?) -> String {
         guard let spread else {
             return "Session spread: unknown (no file has \(Report.fewestCellsForSessionSpread) cells of "
                 + "\(Report.fewestRunsForSessionSpread) ok runs); intervals from the runs' bootstrap alone."
         }
-        return "Session spread: ±\(Format.number((spread * 1000).rounded() / 10))% (a cell's headline over its "
-            + "first half of runs against the rest, over the cells); intervals widened by 1.96 times it."
+        return "Session spread: ±\(Format.number((spread * 1000).rounded() / 10))% (each cell's headline, its first "
+            + "half of runs against the rest); intervals widened by 1.96 times it."
     }
 
     /// A, B, C, … for the files in order.

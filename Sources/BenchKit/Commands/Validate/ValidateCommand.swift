@@ -2,7 +2,9 @@ import BenchResults
 import Foundation
 
 /// `bench validate A.csv B.csv`: how far `compare`'s verdicts can be trusted on this machine, from two files of
-/// the same sweep made one after the other.
+/// the same sweep made one after the other; without files, it makes them first: the sweep (the default sweep, or as
+/// its options say) twice, each in a fresh `bench` process, one after the other, each written to a new file in
+/// results/.
 ///
 /// - The A/A test: nothing changed between the files, so every `faster` or `slower` verdict of B against A is a
 ///   false alarm; their share is the false-alarm rate.
@@ -12,15 +14,74 @@ import Foundation
 /// It also gives how many cells' headlines agree within ±10%, the spread between sessions that the verdicts have
 /// to live with.
 enum ValidateCommand {
-    static func run(_ options: ValidateOptions, console: Console) -> ExitCode {
-        guard let files = ResultSet.read(options.compare.paths, console: console), files.count == 2 else {
+    static func run(_ options: ValidateOptions, console: Console, executable: URL?) -> ExitCode {
+        var paths = options.compare.paths
+        if paths.isEmpty {
+            for index in 1...2 {
+                guard let path = sweep(index, options.run, console: console, executable: executable) else {
+                    return .failure
+                }
+                paths.append(path)
+            }
+        }
+        guard let files = ResultSet.read(paths, console: console), files.count == 2 else {
             return .failure
         }
         let validation = Validation(
             first: Report(records: files[0].records), second: files[1].records, shift: options.shift,
             threshold: options.compare.threshold)
-        console.output(validation.output(paths: options.compare.paths).render(options.compare.format))
+        console.output(validation.output(paths: paths).render(options.compare.format))
         return .success
+    }
+
+    /// Makes sweep `index` of 2 in a fresh `bench` process (its progress and summary on standard error, its rows
+    /// read back from its standard output) and writes its rows to a new file in results/; the file's path, or nil
+    /// with the `Error:` line printed. A sweep whose runs partly failed still counts: its rows say which.
+    private static func sweep(_ index: Int, _ run: RunOptions, console: Console, executable: URL?) -> String? {
+        guard let executable else {
+            console.error("Error: cannot find bench's own executable to make the sweeps; make them with bench and "
+                + "pass the two files\n")
+            return nil
+        }
+        var child = SweepOptions()
+        child.run = run
+        child.run.output = .standardOutput
+        console.error("bench validate: sweep \(index) of 2, in a fresh process\n")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = SweepCommand.definition.arguments(for: child)
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            console.error("Error: cannot start bench for sweep \(index): \(error.localizedDescription)\n")
+            return nil
+        }
+        let childID = process.processIdentifier
+        Interrupts.register(childProcess: childID)
+        defer { Interrupts.unregister(childProcess: childID) }
+        // The child's standard error is this process's, so nothing but its rows comes through the pipe.
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let status = process.terminationStatus
+        guard process.terminationReason == .exit,
+            status == ExitCode.success.rawValue || status == ExitCode.someRunsFailed.rawValue
+        else {
+            console.error("Error: sweep \(index) ended with status \(status) (its own message is above); nothing validated\n")
+            return nil
+        }
+        do {
+            let rows = try ResultSet(path: "sweep \(index)", data: data)
+            let file = try OutputFile(.newFileInResults, console: console, host: rows.records.first?.machine.host ?? "")
+            try file.write(String(decoding: data, as: UTF8.self))
+            try file.finish()
+            console.error("bench validate: wrote \(rows.records.count) rows to \(file.displayPath)\n")
+            return file.displayPath
+        } catch {
+            console.error("Error: \(error)\n")
+            return nil
+        }
     }
 }
 

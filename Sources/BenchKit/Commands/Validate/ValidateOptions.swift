@@ -3,8 +3,11 @@ import JobRunners
 
 /// The options of `bench validate`.
 public struct ValidateOptions: CommandOptions {
-    /// The two files of the same sweep made one after the other, and `compare`'s threshold and format.
+    /// The two files of the same sweep made one after the other (none: make them), and `compare`'s threshold and
+    /// format.
     public var compare = CompareOptions()
+    /// The sweep to make twice when no files are given: the default sweep unless these say otherwise.
+    public var run = RunOptions()
     /// The factor the second file's runs are scaled by for the injected-shift test.
     public var shift = Self.defaultShift
 
@@ -20,20 +23,38 @@ extension ValidateCommand {
             + "slower.",
         \.shift, .factor)
 
+    /// The options that shape the sweep made twice when no files are given: `bench`'s own.
+    static let sweepOptions: [Option<ValidateOptions>] = [
+        RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.runners,
+        RunOption.repetitions, RunOption.budget,
+    ].map { $0.lifted(\ValidateOptions.run) }
+
     /// `bench validate`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<ValidateOptions>(
-        name: "bench validate", arguments: "<first.csv> <second.csv>",
-        options: [shift] + [CompareCommand.threshold, CompareCommand.format].map { $0.lifted(\ValidateOptions.compare) })
+        name: "bench validate", arguments: "[<first.csv> <second.csv>]",
+        options: [shift] + [CompareCommand.threshold, CompareCommand.format].map { $0.lifted(\ValidateOptions.compare) }
+            + sweepOptions)
 
-    /// The two files a command line asks to validate with.
+    /// The two files a command line asks to validate with, or the sweep to make them with.
     static func command(
-        _ options: ValidateOptions, arguments: [String], catalogue _: RunnerCatalogue
+        _ options: ValidateOptions, arguments: [String], catalogue: RunnerCatalogue
     ) throws(UsageError) -> Command {
+        var options = options
+        if arguments.isEmpty {
+            // The sweep is checked here, as bench checks it, so that a mistake is a usage error before anything runs.
+            _ = try options.run.plan(cells: try options.run.cells(in: catalogue))
+            return .validate(options)
+        }
         guard arguments.count == 2 else {
             throw UsageError(
-                "'bench validate' needs two result files of the same sweep, made one after the other on this machine")
+                "'bench validate' needs two result files of the same sweep, made one after the other on this "
+                    + "machine, or none to make them")
         }
-        var options = options
+        if let given = sweepOptions.first(where: { !$0.arguments(for: options).isEmpty }) {
+            throw UsageError(
+                "'\(given.flag)' shapes the sweeps that 'bench validate' makes without files, so it does not apply to "
+                    + "files")
+        }
         options.compare.paths = arguments
         return .validate(options)
     }
