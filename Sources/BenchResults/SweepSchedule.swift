@@ -10,7 +10,9 @@ import JobRunners
 ///    costs; then each cell gets the runs its share of the budget pays for (``allocate``); then every cell's runs
 ///    are placed at stratified random points of the rest of the sweep, so each is spread evenly over it, and run in
 ///    that order. A cell whose estimate is within the precision asked, with its minimum runs made, drops the rest
-///    of its runs; once the budget is spent, so does every cell that has its minimum.
+///    of its runs; once the budget is spent, so does every cell that has its minimum. If the runs planned are all
+///    made with time left (a pilot run that came out slow overstates what a cell's runs cost), the time left is
+///    shared again the same way, by what the runs made so far cost, among the cells that have not stopped.
 ///
 /// All randomness comes from a generator seeded with the plan's seed.
 struct SweepSchedule {
@@ -24,6 +26,8 @@ struct SweepSchedule {
     private var spent = 0.0
     /// Runs planned so far, made ones included.
     private(set) var planned = 0
+    /// Cells that stopped for precision: no more runs are planned for them.
+    private var stopped: Set<SweepPlan.Cell> = []
 
     /// A cell stops early for precision only with this many runs at least: below 6 the 95% interval of a median
     /// is the whole sample, whose coverage is far less than 95% (75% for 3 runs); 8 leaves a margin.
@@ -102,6 +106,7 @@ struct SweepSchedule {
             let width = Estimate.relativeHalfWidth(record.nanoseconds), width <= budget.precision
         {
             drop(step.cell)
+            stopped.insert(step.cell)
         }
         if spent > budget.seconds {
             for (cell, record) in cells where record.seconds.count >= budget.minimumRuns {
@@ -152,7 +157,10 @@ struct SweepSchedule {
             }
             planRecordedRuns(budget)
         case .recording:
-            return
+            guard case .budget(let budget) = plan.sampling, spent < budget.seconds else {
+                return
+            }
+            planRecordedRuns(budget)
         }
     }
 
@@ -196,15 +204,16 @@ struct SweepSchedule {
             })
     }
 
-    /// After the pilot round: each cell's runs, by ``allocate``, at stratified random points of the rest of the
-    /// sweep.
+    /// After the pilot round, and again whenever the runs planned are made with time left: the runs of each cell
+    /// that has not stopped, by ``allocate``, at stratified random points of the rest of the sweep.
     private mutating func planRecordedRuns(_ budget: SweepPlan.Budget) {
-        let secondsPerRun = plan.cells.map { max(cells[$0]?.secondsPerRun ?? 0, 1e-4) }
+        let active = plan.cells.filter { !stopped.contains($0) }
+        let secondsPerRun = active.map { max(cells[$0]?.secondsPerRun ?? 0, 1e-4) }
         let runs = Self.allocate(
             secondsPerRun: secondsPerRun, budget: budget, remaining: budget.seconds - spent,
-            alreadyMade: plan.cells.map { cells[$0]?.seconds.count ?? 0 })
+            alreadyMade: active.map { cells[$0]?.seconds.count ?? 0 })
         var placed: [(position: Double, cell: SweepPlan.Cell)] = []
-        for (cell, total) in zip(plan.cells, runs) {
+        for (cell, total) in zip(active, runs) {
             let more = total - (cells[cell]?.plannedRuns ?? 0)
             for index in 0..<max(0, more) {
                 let position = (Double(index) + Double.random(in: 0..<1, using: &generator)) / Double(more)

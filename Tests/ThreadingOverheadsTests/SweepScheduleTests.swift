@@ -110,6 +110,31 @@ extension ThreadingOverheadsTests {
             }
         }
 
+        @Test("a pilot that overstates what runs cost: the time it leaves is shared again until the budget is spent")
+        func sharedAgain() {
+            let budget = SweepPlan.Budget(seconds: 1, precision: 0, minimumRuns: 3, maximumRuns: 12)
+            let plan = SweepPlan(cells: Self.cells, sampling: .budget(budget), warmup: .runs(0), seed: 5)
+            var schedule = SweepSchedule(plan: plan, warmsUp: { _ in false })
+            var runs: [SweepPlan.Cell: Int] = [:]
+            var spent = 0.0
+            // Each cell's pilot run takes 100 ms and its others 1 ms: after the pilot, 0.4 s seem to pay for no
+            // more than the minimums, which then take 12 ms in all.
+            while let step = schedule.next() {
+                let repetition = step.repetition ?? 0
+                let seconds = repetition == 1 ? 0.1 : 0.001
+                spent += seconds
+                runs[step.cell, default: 0] += 1
+                let outcome = RunOutcome(
+                    status: .ok, nanoseconds: Int64(1_000 + repetition), completedIterations: step.configuration.jobs,
+                    startedAt: nil)
+                schedule.finished(step, outcome, seconds: seconds)
+            }
+            for cell in Self.cells {
+                #expect(runs[cell] == budget.maximumRuns, "\(cell)")
+            }
+            #expect(spent <= budget.seconds)
+        }
+
         @Test("the budget's shares: equal time per cell, a cheap cell's unused share to the others, minimums always")
         func allocation() {
             let budget = SweepPlan.Budget(seconds: 10, minimumRuns: 3, maximumRuns: 30)

@@ -98,7 +98,7 @@ enum HelpText {
             \(SweepCommand.definition.optionsSection)
 
             DEFAULT SWEEP:
-            \(paragraph("The 2010 experiment's: \(RunOptions.defaultJobs) jobs as \(configurations) (queues × iterations), every runner but the opt-in ones (\(optIn)). Each cell (a runner in a configuration) warms up until two warm-ups in a row agree, then gets \(budget.minimumRuns) recorded runs at least and \(budget.maximumRuns) at most, as many as its share of a budget of \(Int(budget.seconds)) s pays for: cheap cells get many runs, the runners that start a thread per job few. A cell stops early once its estimate is within ±\(Format.number(budget.precision * 100))%. Every cell's runs are spread over the whole sweep in a shuffled order, whose seed every row records. It takes at most 3 minutes on a 2-core machine."))
+            \(paragraph("The 2010 experiment's: \(RunOptions.defaultJobs) jobs as \(configurations) (queues × iterations), every runner but the opt-in ones (\(optIn)). Each cell (a runner in a configuration) warms up until two warm-ups in a row agree, then gets \(budget.minimumRuns) recorded runs at least and \(budget.maximumRuns) at most, as many as its share of a budget of \(Int(budget.seconds)) s pays for: cheap cells get many runs, the runners that start a thread per job few. A cell stops early once its estimate is within ±\(Format.number(budget.precision * 100))%. Every cell's runs are spread over the whole sweep in a shuffled order, whose seed every row records. It takes about 2½ minutes on a quiet 2-core machine, longer on a busy one: the fewest runs of each cell are never cut."))
 
             RUNNERS:
             \(runnerList)

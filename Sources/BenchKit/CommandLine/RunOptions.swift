@@ -44,7 +44,8 @@ public struct RunOptions: CommandOptions {
     /// The most work a job may do, 1 s: more is surely a mistake.
     static let maximumWork = 1_000_000_000
     /// The budget of a sweep without `--repetitions`: chosen so that the default sweep, warm-ups and the runs that
-    /// start a thread per job included, takes at most 3 minutes on a 2-core machine.
+    /// start a thread per job included, takes about 2½ minutes on a quiet 2-core machine (the minimum runs of those
+    /// runners make it longer on a busy one).
     public static let defaultBudget = SweepPlan.Budget(seconds: 150)
 }
 
