@@ -26,8 +26,6 @@ struct SweepSchedule {
     private var spent = 0.0
     /// Runs planned so far, made ones included.
     private(set) var planned = 0
-    /// Cells that stopped for precision: no more runs are planned for them.
-    private var stopped: Set<SweepPlan.Cell> = []
 
     /// A cell stops early for precision only with this many runs at least: below 6 the 95% interval of a median
     /// is the whole sample, whose coverage is far less than 95% (75% for 3 runs); 8 leaves a margin.
@@ -102,11 +100,8 @@ struct SweepSchedule {
         guard case .budget(let budget) = plan.sampling, case .recording = phase, let record = cells[step.cell] else {
             return
         }
-        if record.seconds.count >= max(budget.minimumRuns, Self.fewestRunsToStop),
-            let width = Estimate.relativeHalfWidth(record.nanoseconds), width <= budget.precision
-        {
+        if Self.isPrecise(record, budget) {
             drop(step.cell)
-            stopped.insert(step.cell)
         }
         if spent > budget.seconds {
             for (cell, record) in cells where record.seconds.count >= budget.minimumRuns {
@@ -204,10 +199,21 @@ struct SweepSchedule {
             })
     }
 
+    /// Whether a cell's estimate is within the budget's precision, with the runs it takes to stop made: such a
+    /// cell gets no more runs.
+    private static func isPrecise(_ record: CellRecord, _ budget: SweepPlan.Budget) -> Bool {
+        guard record.seconds.count >= max(budget.minimumRuns, fewestRunsToStop),
+            let width = Estimate.relativeHalfWidth(record.nanoseconds)
+        else {
+            return false
+        }
+        return width <= budget.precision
+    }
+
     /// After the pilot round, and again whenever the runs planned are made with time left: the runs of each cell
     /// that has not stopped, by ``allocate``, at stratified random points of the rest of the sweep.
     private mutating func planRecordedRuns(_ budget: SweepPlan.Budget) {
-        let active = plan.cells.filter { !stopped.contains($0) }
+        let active = plan.cells.filter { cell in cells[cell].map { !Self.isPrecise($0, budget) } ?? true }
         let secondsPerRun = active.map { max(cells[$0]?.secondsPerRun ?? 0, 1e-4) }
         let runs = Self.allocate(
             secondsPerRun: secondsPerRun, budget: budget, remaining: budget.seconds - spent,

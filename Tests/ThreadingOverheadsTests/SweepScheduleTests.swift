@@ -135,6 +135,30 @@ extension ThreadingOverheadsTests {
             #expect(spent <= budget.seconds)
         }
 
+        @Test("time shared again never goes to a cell that stopped for precision")
+        func sharedAgainSkipsStoppedCells() {
+            let budget = SweepPlan.Budget(seconds: 1, precision: 0.01, minimumRuns: 3, maximumRuns: 30)
+            let plan = SweepPlan(cells: Self.cells, sampling: .budget(budget), warmup: .runs(0), seed: 9)
+            var schedule = SweepSchedule(plan: plan, warmsUp: { _ in false })
+            var runs: [SweepPlan.Cell: Int] = [:]
+            // Pilot runs of 20 ms pay for 8 runs a cell; the others take 1 ms, so time is left to share again.
+            // serial-queue's runs all cost the same, so it stops at 8; the others alternate between 1 and 2 µs and
+            // never get precise.
+            while let step = schedule.next() {
+                let repetition = step.repetition ?? 0
+                runs[step.cell, default: 0] += 1
+                let nanoseconds: Int64 = step.runner == .serialQueue ? 1_000 : 1_000 * Int64(1 + repetition % 2)
+                let outcome = RunOutcome(
+                    status: .ok, nanoseconds: nanoseconds, completedIterations: step.configuration.jobs,
+                    startedAt: nil)
+                schedule.finished(step, outcome, seconds: repetition == 1 ? 0.02 : 0.001)
+            }
+            for cell in Self.cells {
+                let expected = cell.runner == .serialQueue ? SweepSchedule.fewestRunsToStop : budget.maximumRuns
+                #expect(runs[cell] == expected, "\(cell)")
+            }
+        }
+
         @Test("the budget's shares: equal time per cell, a cheap cell's unused share to the others, minimums always")
         func allocation() {
             let budget = SweepPlan.Budget(seconds: 10, minimumRuns: 3, maximumRuns: 30)
