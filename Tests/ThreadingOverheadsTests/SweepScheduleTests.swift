@@ -110,25 +110,34 @@ extension ThreadingOverheadsTests {
             }
         }
 
-        @Test("a pilot that overstates what runs cost: the time it leaves is shared again until the budget is spent")
-        func sharedAgain() {
-            let budget = SweepPlan.Budget(seconds: 1, precision: 0, minimumRuns: 3, maximumRuns: 12)
+        /// Drives a budgeted schedule of ``cells`` directly, each recorded run taking `seconds(repetition)` by the
+        /// schedule's account and costing `nanoseconds(step)`; returns the runs each cell got and the seconds spent.
+        static func driveBudget(
+            _ budget: SweepPlan.Budget, seconds: (Int) -> Double, nanoseconds: (SweepPlan.Step) -> Int64
+        ) -> (runs: [SweepPlan.Cell: Int], spent: Double) {
             let plan = SweepPlan(cells: Self.cells, sampling: .budget(budget), warmup: .runs(0), seed: 5)
             var schedule = SweepSchedule(plan: plan, warmsUp: { _ in false })
             var runs: [SweepPlan.Cell: Int] = [:]
             var spent = 0.0
-            // Each cell's pilot run takes 100 ms and its others 1 ms: after the pilot, 0.4 s seem to pay for no
-            // more than the minimums, which then take 12 ms in all.
             while let step = schedule.next() {
-                let repetition = step.repetition ?? 0
-                let seconds = repetition == 1 ? 0.1 : 0.001
-                spent += seconds
+                let taken = seconds(step.repetition ?? 0)
+                spent += taken
                 runs[step.cell, default: 0] += 1
                 let outcome = RunOutcome(
-                    status: .ok, nanoseconds: Int64(1_000 + repetition), completedIterations: step.configuration.jobs,
+                    status: .ok, nanoseconds: nanoseconds(step), completedIterations: step.configuration.jobs,
                     startedAt: nil)
-                schedule.finished(step, outcome, seconds: seconds)
+                schedule.finished(step, outcome, seconds: taken)
             }
+            return (runs, spent)
+        }
+
+        @Test("a pilot that overstates what runs cost: the time it leaves is shared again until the budget is spent")
+        func sharedAgain() {
+            let budget = SweepPlan.Budget(seconds: 1, precision: 0, minimumRuns: 3, maximumRuns: 12)
+            // Each cell's pilot run takes 100 ms and its others 1 ms: after the pilot, 0.4 s seem to pay for no
+            // more than the minimums, which then take 12 ms in all.
+            let (runs, spent) = Self.driveBudget(
+                budget, seconds: { $0 == 1 ? 0.1 : 0.001 }, nanoseconds: { Int64(1_000 + ($0.repetition ?? 0)) })
             for cell in Self.cells {
                 #expect(runs[cell] == budget.maximumRuns, "\(cell)")
             }
@@ -138,20 +147,11 @@ extension ThreadingOverheadsTests {
         @Test("time shared again never goes to a cell that stopped for precision")
         func sharedAgainSkipsStoppedCells() {
             let budget = SweepPlan.Budget(seconds: 1, precision: 0.01, minimumRuns: 3, maximumRuns: 30)
-            let plan = SweepPlan(cells: Self.cells, sampling: .budget(budget), warmup: .runs(0), seed: 9)
-            var schedule = SweepSchedule(plan: plan, warmsUp: { _ in false })
-            var runs: [SweepPlan.Cell: Int] = [:]
             // Pilot runs of 20 ms pay for 8 runs a cell; the others take 1 ms, so time is left to share again.
             // serial-queue's runs all cost the same, so it stops at 8; the others alternate between 1 and 2 µs and
             // never get precise.
-            while let step = schedule.next() {
-                let repetition = step.repetition ?? 0
-                runs[step.cell, default: 0] += 1
-                let nanoseconds: Int64 = step.runner == .serialQueue ? 1_000 : 1_000 * Int64(1 + repetition % 2)
-                let outcome = RunOutcome(
-                    status: .ok, nanoseconds: nanoseconds, completedIterations: step.configuration.jobs,
-                    startedAt: nil)
-                schedule.finished(step, outcome, seconds: repetition == 1 ? 0.02 : 0.001)
+            let (runs, _) = Self.driveBudget(budget, seconds: { $0 == 1 ? 0.02 : 0.001 }) { step in
+                step.runner == .serialQueue ? 1_000 : 1_000 * Int64(1 + (step.repetition ?? 0) % 2)
             }
             for cell in Self.cells {
                 let expected = cell.runner == .serialQueue ? SweepSchedule.fewestRunsToStop : budget.maximumRuns
