@@ -379,6 +379,14 @@ extension ThreadingOverheadsTests {
             // Three cells are too few to tell how far a headline moves between sessions: the intervals are the
             // runs' own, and the output says so.
             #expect(run.output.contains("Session spread: unknown"))
+            // One cell of three moved: the median ratio says the machine did not.
+            #expect(run.output.contains("Across the 3 cells, B/A: median 1.00, middle half"))
+            #expect(!run.output.contains("Most cells moved together"))
+            // Every cell about 10% slower in B: the machine drifted between the sweeps, and validate says so.
+            let drifted = try directory.write("drifted.csv", Self.resultFile([("serial-queue", [111, 110, 112, 111]), ("run-loop", [990, 991, 992, 990]), ("task", [330, 450, 570, 440])]))
+            let drift = bench(["validate", a, drifted]).output
+            #expect(drift.contains("Across the 3 cells, B/A: median 1.10, middle half"))
+            #expect(drift.contains("Most cells moved together: with the code the same, that is the machine's drift"))
             let csv = try rows(ofCSV: bench(["validate", a, b, "--shift", "1.5", "--format", "csv"]).output)
             // Rows in the catalogue's order: run-loop, serial-queue, task.
             #expect(csv.map { $0["runner"] } == ["run-loop", "serial-queue", "task"])

@@ -22,7 +22,14 @@ struct Document {
     }
 
     mutating func lines(_ lines: String...) {
-        blocks.append(.lines(lines))
+        self.lines(lines)
+    }
+
+    /// Nothing when `lines` is empty.
+    mutating func lines(_ lines: [String]) {
+        if !lines.isEmpty {
+            blocks.append(.lines(lines))
+        }
     }
 
     mutating func list(_ items: [String]) {

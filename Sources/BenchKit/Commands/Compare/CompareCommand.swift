@@ -44,6 +44,21 @@ struct FileComparison {
             + "half of runs against the rest); intervals widened by 1.96 times it."
     }
 
+    /// The median ratio over the cells and its middle half; when that median is off 1 by more than the threshold,
+    /// `movedTogether` too. Nothing when no cell has a ratio.
+    static func commonShiftText(_ comparison: Comparison, label: String, movedTogether: String) -> [String] {
+        guard let shift = comparison.commonShift else {
+            return []
+        }
+        let summary =
+            "Across the \(comparison.rows.count) cells, \(label)/A: median \(Format.ratio(shift.median)), "
+            + "middle half \(Format.range(shift.middleHalf))."
+        guard abs(shift.median - 1) > comparison.threshold else {
+            return [summary]
+        }
+        return [summary, movedTogether]
+    }
+
     /// A, B, C, … for the files in order.
     static func label(_ index: Int) -> String {
         index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "F\(index + 1)"
@@ -72,17 +87,12 @@ struct FileComparison {
                 "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
             }
             document.lines("Verdicts: \(counts.joined(separator: ", "))")
-            if let shift = comparison.commonShift {
-                document.lines(
-                    "Across the \(comparison.rows.count) cells, \(label)/A: median \(Format.ratio(shift.median)), "
-                        + "middle half \(Format.range(shift.middleHalf)).")
-                if abs(shift.median - 1) > comparison.threshold {
-                    document.lines(
-                        "Most cells moved together: the machine or its load may have changed between the files as "
-                            + "much as the code did. The normalized ratios divide out each file's plain speed; bench "
-                            + "validate on two files of separate sessions tells how far verdicts hold here.")
-                }
-            }
+            document.lines(
+                Self.commonShiftText(
+                    comparison, label: label,
+                    movedTogether: "Most cells moved together: the machine or its load may have changed between the "
+                        + "files as much as the code did. The normalized ratios divide out each file's plain speed; "
+                        + "bench validate on two files of separate sessions tells how far verdicts hold here."))
             if showsMetrics {
                 document.heading(
                     "\(label) against A: what the runs cost the machine (medians; threads and memory: the most seen)")

@@ -149,12 +149,13 @@ struct Validation {
                         columns: ["", "cells", "share"], rows: summary.map { [$0.0, "\($0.1)", $0.2] },
                         rightAligned: [1, 2]))
                 document.lines(FileComparison.sessionSpreadText(same.sessionSpread))
-                if let shift = same.commonShift {
-                    // A shift shared by most cells is the machine's, or its load's, between the files.
-                    document.lines(
-                        "A/A: B/A over the cells: median \(Format.ratio(shift.median)), middle half "
-                            + "\(Format.range(shift.middleHalf))")
-                }
+                document.lines(
+                    FileComparison.commonShiftText(
+                        same, label: "B",
+                        movedTogether: "Most cells moved together: with the code the same, that is the machine's "
+                            + "drift between the two sweeps (or its load's). compare cannot tell it from a change of "
+                            + "the code: it calls it in every cell whose interval excludes 1, and the false alarms "
+                            + "above include those calls."))
                 let alarms = rows.filter { $0.row.verdict == .faster || $0.row.verdict == .slower }
                 if !alarms.isEmpty {
                     document.heading("False alarms: cells called faster or slower with nothing changed")
