@@ -98,7 +98,7 @@ enum HelpText {
             \(SweepCommand.definition.optionsSection)
 
             DEFAULT SWEEP:
-            \(paragraph("The 2010 experiment's: \(RunOptions.defaultJobs) jobs as \(configurations) (queues × iterations), every runner but the opt-in ones (\(optIn)). Each cell (a runner in a configuration) warms up until two warm-ups in a row agree, then gets \(budget.minimumRuns) recorded runs at least and \(budget.maximumRuns) at most, as many as its share of a budget of \(Int(budget.seconds)) s pays for: cheap cells get many runs, the runners that start a thread per job few. A cell stops early once its estimate is within ±\(Format.number(budget.precision * 100))%. Every cell's runs are spread over the whole sweep in a shuffled order, whose seed every row records. It takes about 2½ minutes on a quiet 2-core machine, longer on a busy one: the fewest runs of each cell are never cut."))
+            \(paragraph("The 2010 experiment's: \(RunOptions.defaultJobs) jobs as \(configurations) (queues × iterations), every runner but the opt-in ones (\(optIn)). Each cell (a runner in a configuration) warms up until two warm-ups in a row agree, then gets \(budget.minimumRuns) recorded runs at least and \(budget.maximumRuns) at most, as many as its share of a budget of \(Int(budget.seconds)) s pays for: cheap cells get many runs, the runners that start a thread per job few. A cell stops early once its estimate is within ±\(Format.number(budget.precision * 100))%. Every cell's runs are spread over the whole sweep in a shuffled order, whose seed every row records. It takes \(RunOptions.defaultSweepDuration): the fewest runs of each cell are never cut."))
 
             RUNNERS:
             \(runnerList)
@@ -214,7 +214,7 @@ enum HelpText {
 
         \(usage(.validate))
         \(paragraph("A/A: the second file against the first with compare's rule. Nothing changed between them, so every cell called faster or slower is a false alarm; their share is the false-alarm rate. Injected shift: the second file's times multiplied by \(ValidateCommand.shift.flag) against the first; the share of cells called slower is the detection rate at that shift. It also counts the cells whose headlines agree within ±\(Int(Validation.agreement * 100))%, gives the A/A ratio's median over the cells and its middle half (a median off 1 by more than the threshold is the machine's drift between the files, which compare cannot tell from a change of the code), and lists the false alarms and the cells missed.", indent: 0))
-        \(paragraph("Without files, it first makes them: the default sweep (or the sweep that \(ValidateCommand.sweepOptions.map(\.flag).joined(separator: ", ")) describe, as for bench) twice, one after the other, each in a fresh bench process, as two sessions of the machine, each written to a new file in results/ (the default sweep takes about 2.5 minutes on 2 cores, so about 5 in all). Their progress and summaries go to standard error.", indent: 0))
+        \(paragraph("Without files, it first makes them: the default sweep (or the sweep that \(ValidateCommand.sweepOptions.map(\.flag).joined(separator: ", ")) describe, as for bench) twice, one after the other, each in a fresh bench process, as two sessions of the machine, each written to a new file in results/ (the default sweep takes \(RunOptions.defaultSweepDuration), and this makes it twice). Their progress and summaries go to standard error.", indent: 0))
 
         OPTIONS:
         \(ValidateCommand.definition.optionsSection)

@@ -44,9 +44,11 @@ public struct RunOptions: CommandOptions {
     /// The most work a job may do, 1 s: more is surely a mistake.
     static let maximumWork = 1_000_000_000
     /// The budget of a sweep without `--repetitions`: chosen so that the default sweep, warm-ups and the runs that
-    /// start a thread per job included, takes about 2½ minutes on a quiet 2-core machine (the minimum runs of those
-    /// runners make it longer on a busy one).
+    /// start a thread per job included, takes ``defaultSweepDuration``.
     public static let defaultBudget = SweepPlan.Budget(seconds: 150)
+    /// How long the default sweep takes, as measured (README, "Sampling"), for the help texts: the minimum runs of
+    /// the runners that start a thread per job, never cut, make it longer when the machine is busy.
+    static let defaultSweepDuration = "about 2½ minutes on a quiet 2-core machine, longer on a busy one"
 }
 
 /// The options of ``RunOptions``, each defined once; commands take those they accept.
