@@ -52,11 +52,16 @@ public struct CellSummary: Sendable, Equatable {
     public var latencies: [LatencyPercentiles] = []
     /// In fan-out, how long each `ok` run took to submit its jobs, in nanoseconds (schema version 5).
     public var submitNanoseconds: [Double] = []
+    /// The coarsest resolution of the clock its runs were timed with, in nanoseconds (schema version 6).
+    public var clockResolutionNanoseconds: Int?
 
     /// A coefficient of variation above this earns a warning.
     public static let noisyCoefficientOfVariation = 0.10
     /// A first repetition this many times the median of the others earns a warning.
     public static let slowFirstRepetitionFactor = 1.5
+    /// A median latency within this many of the clock's resolution earns a warning: a reading is off by up to one
+    /// resolution, so such percentiles are off by a quarter or more.
+    public static let coarseLatencyTicks = 4
 
     public var key: CellKey {
         CellKey(runner: runner, configuration: configuration)
@@ -184,6 +189,17 @@ public struct CellSummary: Sendable, Equatable {
         Statistics.outlierIndices(nanoseconds).map { repetitions[$0] }
     }
 
+    /// A warning when the median latency is within ``coarseLatencyTicks`` of the clock's resolution; nil otherwise.
+    var coarseLatencyWarning: String? {
+        guard let resolution = clockResolutionNanoseconds, resolution > 0, let p50 = medianLatency(\.p50),
+            p50 < Double(Self.coarseLatencyTicks * resolution)
+        else {
+            return nil
+        }
+        return "latency p50 \(Format.perJob(nanoseconds: p50)) is within \(Self.coarseLatencyTicks) ticks of the clock's "
+            + "resolution (\(resolution) ns): its percentiles are as much the clock's as the hand-off's"
+    }
+
     /// The `fraction` quantile of the `ok` runs' times, in seconds.
     public func quantile(_ fraction: Double) -> Double? {
         nanoseconds.isEmpty ? nil : Statistics.quantile(nanoseconds.sorted(), fraction) / 1e9
@@ -212,6 +228,9 @@ public struct CellSummary: Sendable, Equatable {
         {
             let factor = (first / others * 10).rounded() / 10
             warnings.append("first repetition \(factor)× the others' median: more warm-up runs may help")
+        }
+        if let warning = coarseLatencyWarning {
+            warnings.append(warning)
         }
         return warnings
     }

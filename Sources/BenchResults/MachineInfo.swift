@@ -1,4 +1,5 @@
 import Foundation
+import JobRunners
 
 #if canImport(Glibc)
 import Glibc
@@ -23,10 +24,13 @@ public struct MachineInfo: Sendable, Equatable {
     public var swiftVersion: String
     /// `release` or `debug`.
     public var build: String
+    /// The resolution of the clock the runs were timed with (``MonotonicClock/resolutionNanoseconds``), in
+    /// nanoseconds; nil where a file doesn't say (schema versions before 6).
+    public var clockResolutionNanoseconds: Int?
 
     public init(
         host: String, os: String, kernel: String, arch: String, cpuModel: String, logicalCPUs: Int?,
-        memoryBytes: UInt64?, swiftVersion: String, build: String
+        memoryBytes: UInt64?, swiftVersion: String, build: String, clockResolutionNanoseconds: Int? = nil
     ) {
         self.host = host
         self.os = os
@@ -37,18 +41,20 @@ public struct MachineInfo: Sendable, Equatable {
         self.memoryBytes = memoryBytes
         self.swiftVersion = swiftVersion
         self.build = build
+        self.clockResolutionNanoseconds = clockResolutionNanoseconds
     }
 
     /// The CSV columns of the details, in order.
     public static let columns = [
         "host", "os", "kernel", "arch", "cpu_model", "logical_cpus", "memory_bytes", "swift_version", "build",
+        "clock_resolution_ns",
     ]
 
     /// The details as (CSV column, value) pairs, in the order of ``columns``; unknown values are empty.
     public var fields: [(column: String, value: String)] {
         let values = [
             host, os, kernel, arch, cpuModel, logicalCPUs.map(String.init) ?? "",
-            memoryBytes.map(String.init) ?? "", swiftVersion, build,
+            memoryBytes.map(String.init) ?? "", swiftVersion, build, clockResolutionNanoseconds.map(String.init) ?? "",
         ]
         return Array(zip(Self.columns, values))
     }
@@ -65,7 +71,8 @@ public struct MachineInfo: Sendable, Equatable {
             logicalCPUs: ProcessInfo.processInfo.activeProcessorCount,
             memoryBytes: ProcessInfo.processInfo.physicalMemory,
             swiftVersion: compilerVersion,
-            build: buildConfiguration)
+            build: buildConfiguration,
+            clockResolutionNanoseconds: MonotonicClock.resolutionNanoseconds)
     }
 
     /// `debug` in a debug build, whose timings are meaningless.

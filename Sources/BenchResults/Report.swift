@@ -42,7 +42,8 @@ public struct Report: Sendable {
                         stalledRuns: runs.filter { $0.status == .stalled }.count,
                         ratioToControl: nil, metrics: timed.compactMap(\.metrics),
                         latencies: timed.compactMap(\.latency),
-                        submitNanoseconds: timed.compactMap { $0.submitNanoseconds.map(Double.init) }))
+                        submitNanoseconds: timed.compactMap { $0.submitNanoseconds.map(Double.init) },
+                        clockResolutionNanoseconds: runs.compactMap(\.machine.clockResolutionNanoseconds).max()))
             }
         }
         for index in cells.indices {

@@ -4,8 +4,9 @@ import Foundation
 /// per runner and configuration. results/README.md documents each column.
 public enum SummarySchema {
     /// Written in every row, like the result files' `schema_version`. Version 2 added the resource columns, 3 the
-    /// modes, 4 the shape and the latency percentiles, 5 fan-out's submit cost.
-    public static let version = 5
+    /// modes, 4 the shape and the latency percentiles, 5 fan-out's submit cost, 6 the clock's resolution (a machine
+    /// column).
+    public static let version = 6
 
     /// A cell's columns, in order; the CSV adds the machine's (``MachineInfo/columns``).
     public static let cellColumns: [DataColumn<CellSummary>] =

@@ -1,3 +1,4 @@
+import BenchResults
 import Foundation
 import Testing
 
@@ -26,7 +27,8 @@ extension ThreadingOverheadsTests {
                 system: "Darwin",
                 markers: [
                     "import Darwin", "mach_", "sysctlbyname", "proc_pidinfo", "proc_taskinfo", "task_threads",
-                    "kern_return_t", "os_unfair_lock", "dispatch_main_queue_drain",
+                    "kern_return_t", "os_unfair_lock", "dispatch_main_queue_drain", "clock_gettime_nsec_np",
+                    "CLOCK_UPTIME_RAW",
                 ],
                 guards: ["os(macOS)", "canImport(Darwin)", "__APPLE__", "os(iOS)", "os(tvOS)", "os(watchOS)"]),
         ]
@@ -98,6 +100,82 @@ extension ThreadingOverheadsTests {
                 violations += Self.violations(in: text, name: file)
             }
             #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+        }
+
+        /// What names a field that only Linux fills: its result-file column, and the Swift properties that hold it.
+        static let linuxOnlyFields = ResultSchema.linuxOnlyColumns + ["maxRSSBytes", "peakMemoryBytes"]
+
+        /// Each line of `text` that asserts (`#expect`, `#require`) on a field only Linux fills, outside any platform
+        /// condition (an `#if os(…)`, `canImport(…)` or its `#else`), as `name:line: <field> is Linux only`. An
+        /// equality with a literal is exempt: it checks data the test made itself, the same on every system.
+        static func unguardedAssertions(in text: String, name: String) -> [String] {
+            // For each enclosing #if block, whether its condition names a platform; its #else inherits that.
+            var platformBlocks: [Bool] = []
+            var found: [String] = []
+            let platformWords = ["os(", "canImport(", "__linux__", "__APPLE__"]
+            for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = rawLine.trimmingCharacters(in: .whitespaces)
+                if line.hasPrefix("#if") {
+                    platformBlocks.append(platformWords.contains { line.contains($0) })
+                    continue
+                }
+                if line.hasPrefix("#elseif") || line.hasPrefix("#elif") {
+                    platformBlocks[platformBlocks.count - 1] =
+                        platformBlocks[platformBlocks.count - 1] || platformWords.contains { line.contains($0) }
+                    continue
+                }
+                if line.hasPrefix("#endif") {
+                    platformBlocks.removeLast()
+                    continue
+                }
+                guard line.contains("#expect(") || line.contains("#require("), !platformBlocks.contains(true) else {
+                    continue
+                }
+                let code = line.components(separatedBy: " // ")[0]
+                for field in linuxOnlyFields where code.contains(field) {
+                    // `== 300`, `== "22020096"`: a value the test wrote itself.
+                    let literal = code.range(of: #"==\s*("[^"]*"|[0-9_]+)\s*\)"#, options: .regularExpression) != nil
+                    if !literal {
+                        found.append("\(name):\(index + 1): \(field) is Linux only")
+                    }
+                }
+            }
+            return found
+        }
+
+        @Test("no test asserts a measured value of a Linux-only field (max_rss_bytes) outside a platform guard")
+        func linuxOnlyFieldsAreGuarded() throws {
+            let folder = "Tests"
+            let base = Self.root.appendingPathComponent(folder)
+            var violations: [String] = []
+            var checked = 0
+            let enumerator = FileManager.default.enumerator(atPath: base.path)
+            while let relative = enumerator?.nextObject() as? String {
+                guard relative.hasSuffix(".swift"), !relative.hasSuffix("PlatformGuardTests.swift") else {
+                    continue
+                }
+                let text = try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)
+                violations += Self.unguardedAssertions(in: text, name: folder + "/" + relative)
+                checked += 1
+            }
+            #expect(checked > 10, "the tests were not found under \(base.path)")
+            #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+        }
+
+        @Test("the check finds an unguarded assertion on max_rss_bytes, and accepts a guarded one or a literal")
+        func checkFindsUnguardedAssertions() {
+            let measured = #"#expect((Int(row["max_rss_bytes"] ?? "") ?? 0) > 0)"# + "\n"
+            #expect(Self.unguardedAssertions(in: measured, name: "a.swift") == ["a.swift:1: max_rss_bytes is Linux only"])
+            let guarded = "#if os(Linux)\n" + measured + "#else\n" + #"#expect(row["max_rss_bytes"] == "")"# + "\n#endif\n"
+            #expect(Self.unguardedAssertions(in: guarded, name: "b.swift").isEmpty)
+            let otherGuard = "#if DEBUG\n" + measured + "#endif\n"
+            #expect(Self.unguardedAssertions(in: otherGuard, name: "c.swift") == ["c.swift:2: max_rss_bytes is Linux only"])
+            let property = "#expect(cell.maxRSSBytes != nil)\n"
+            #expect(Self.unguardedAssertions(in: property, name: "d.swift") == ["d.swift:1: maxRSSBytes is Linux only"])
+            let literal = "#expect(cell.maxRSSBytes == 300)\n" + #"#expect(ok["max_rss_bytes"] == "22020096")"# + "\n"
+            #expect(Self.unguardedAssertions(in: literal, name: "e.swift").isEmpty)
+            let notAnAssertion = #"let memory = row["max_rss_bytes"]"# + "\n"
+            #expect(Self.unguardedAssertions(in: notAnAssertion, name: "f.swift").isEmpty)
         }
 
         @Test("the check finds an unguarded use, and accepts it inside the right guard only")

@@ -10,7 +10,8 @@
 #define THREADING_OVERHEADS_CACHE_LINE 128
 
 #include <stdint.h>
-#include <time.h>
+
+#include "monotonic_clock.h"
 
 // MARK: Latency
 
@@ -55,13 +56,6 @@ typedef struct latency_sampler {
     latency_histogram histogram;
 } latency_sampler;
 
-/// The monotonic clock, in nanoseconds: one clock_gettime (about 23 ns on the development machine).
-static inline uint64_t latency_now(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
-}
-
 /// The bucket of `nanoseconds`.
 static inline long latency_bucket(uint64_t nanoseconds) {
     if (nanoseconds < LATENCY_SUB_BUCKETS) {
@@ -92,11 +86,11 @@ static inline int latency_ends(latency_plan plan, long remaining) {
 }
 
 static inline void latency_start(latency_sampler *sampler) {
-    sampler->stamp = latency_now();
+    sampler->stamp = monotonic_clock_now();
 }
 
 static inline void latency_end(latency_sampler *sampler) {
-    latency_record(&sampler->histogram, latency_now() - sampler->stamp);
+    latency_record(&sampler->histogram, monotonic_clock_now() - sampler->stamp);
 }
 
 /// The plan of a job of `hand_offs`, timing one queuing in `every` (rounded up to a power of two, at least

@@ -59,7 +59,7 @@ public enum Experiment {
             // each job itself as it submits it (single-threaded, null) returns after the last job is done.
             var submitted: Int64?
             if status == .ok, configuration.shape == .fanOut, let start, let queued, let nanoseconds {
-                submitted = min((queued - start).nanoseconds, nanoseconds)
+                submitted = min(MonotonicClock.nanoseconds(from: start, to: queued), nanoseconds)
             }
             return RunOutcome(
                 status: status, nanoseconds: nanoseconds, detail: detail, completedIterations: executed,
@@ -97,6 +97,6 @@ public enum Experiment {
                 ? "an iteration ran twice or after its job completed" : "iterations were lost"
             return outcome(.failed, "executed \(executed) iterations, expected \(expectedIterations): \(problem)")
         }
-        return outcome(.ok, "", nanoseconds: (end - start).nanoseconds)
+        return outcome(.ok, "", nanoseconds: MonotonicClock.nanoseconds(from: start, to: end))
     }
 }

@@ -14,16 +14,16 @@ final class RunCompletion: @unchecked Sendable {
     /// here) were a third of the cheapest runners' cost per job.
     private let outstanding: Atomic<Int>
     private var killReasons: [String] = []
-    /// The instant of the last expected report: the end of the timed region.
-    private var lastReportAt: ContinuousClock.Instant?
+    /// The clock's reading (``MonotonicClock``) at the last expected report: the end of the timed region.
+    private var lastReportAt: UInt64?
     /// Set once a job has been killed: the run will fail, so its other jobs need not go on. An atomic apart from
     /// the lock, because runners read it on their hot path.
     private let abandoned = Atomic<Bool>(false)
 
     /// What waiting for a run ended with.
     enum Outcome: Equatable {
-        /// Every job reported; the instant is that of the last report, which ends the timed region.
-        case completed(at: ContinuousClock.Instant)
+        /// Every job reported; the reading of ``MonotonicClock`` at the last report, which ends the timed region.
+        case completed(at: UInt64)
         /// Nothing progressed for the stall timeout.
         case stalled
     }
@@ -39,7 +39,7 @@ final class RunCompletion: @unchecked Sendable {
     }
 
     // Not inlined: a job reports once, after its last iteration, and inlined into the job's hot path, the report's
-    // clock reading (a ContinuousClock.Instant, whose size the compiler learns only at run time) made every
+    // clock reading (then a ContinuousClock.Instant, whose size the compiler learns only at run time) made every
     // iteration set up stack space for it, about 20 instructions an iteration for nothing.
     @inline(never)
     func jobFinished() {
@@ -64,7 +64,7 @@ final class RunCompletion: @unchecked Sendable {
         guard left <= 0 || reason != nil else {
             return
         }
-        let now = ContinuousClock.now
+        let now = MonotonicClock.now()
         condition.withLock {
             if let reason {
                 killReasons.append(reason)
@@ -129,7 +129,7 @@ final class RunCompletion: @unchecked Sendable {
                     return .stalled
                 }
             }
-            return .completed(at: lastReportAt ?? .now)
+            return .completed(at: lastReportAt ?? MonotonicClock.now())
         }
     }
 }

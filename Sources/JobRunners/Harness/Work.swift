@@ -19,25 +19,19 @@ public enum Work {
     }
 
     private static let calibration: Double = {
-        let clock = ContinuousClock()
+        /// The nanoseconds `count` spins take, by the suite's clock.
+        func time(_ count: Int) -> Int64 {
+            let start = MonotonicClock.now()
+            spin(count)
+            return MonotonicClock.nanoseconds(from: start, to: MonotonicClock.now())
+        }
         // Warm up, then find a count that takes about 2 ms.
         var count = 10_000
-        while true {
-            let start = clock.now
-            spin(count)
-            let elapsed = clock.now - start
-            if elapsed >= .milliseconds(2) || count >= 1 << 40 {
-                break
-            }
+        while time(count) < 2_000_000, count < 1 << 40 {
             count *= 2
         }
-        var fastest = Double.infinity
-        for _ in 0..<40 {
-            let start = clock.now
-            spin(count)
-            fastest = min(fastest, (clock.now - start).timeInterval)
-        }
-        return Double(count) / (fastest * 1e6)
+        let fastest = (0..<40).map { _ in time(count) }.min() ?? 1
+        return Double(count) * 1_000 / Double(max(fastest, 1))
     }()
 
     /// Never equals what the loop leaves, which is never 0: it only keeps the loop from being optimized away.
