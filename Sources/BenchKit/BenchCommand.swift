@@ -26,6 +26,7 @@ public enum BenchCommand {
     /// runs on another thread, and the main thread serves the main queue with `dispatchMain()`.
     public static func main(adding runners: [RunnerKind] = []) -> Never {
         runsAsProgram.store(true, ordering: .relaxed)
+        Program.setName(fromExecutable: CommandLine.arguments.first ?? "")
         Interrupts.install()
         let catalogue: RunnerCatalogue
         do {
@@ -97,18 +98,21 @@ public enum BenchCommand {
 
     /// Prints a usage error: the `Error:` line, the usage of the command it is about, and where to read more.
     static func report(_ error: UsageError, console: Console) {
-        let name = error.command.map { "bench \($0.rawValue)" } ?? "bench"
+        let name = Program.command(error.command?.rawValue)
         console.error(
             "Error: \(error.message)\n\(HelpText.usage(error.command))  See '\(name) \(HelpText.flag)' for more "
                 + "information.\n")
     }
 
-    static let debugBanner = """
-        ************************************************************************
-        * WARNING: this is a DEBUG build. Its timings are meaningless: the     *
-        * Swift code in every runner is unoptimized. For real numbers, run     *
-        *     swift run -c release bench                                       *
-        ************************************************************************
-
-        """
+    /// The warning a debug build prints before measuring and after its summary, in a box.
+    static var debugBanner: String {
+        let lines = [
+            "WARNING: this is a DEBUG build. Its timings are meaningless: the",
+            "Swift code in every runner is unoptimized. For real numbers, run",
+            "    swift run -c release \(Program.name)",
+        ]
+        let width = lines.map(\.count).max() ?? 0
+        let rule = String(repeating: "*", count: width + 4)
+        return ([rule] + lines.map { "* \($0.rightPadded(to: width)) *" } + [rule]).joined(separator: "\n") + "\n\n"
+    }
 }

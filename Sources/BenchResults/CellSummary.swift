@@ -55,14 +55,6 @@ public struct CellSummary: Sendable, Equatable {
     /// The coarsest resolution of the clock its runs were timed with, in nanoseconds (schema version 6).
     public var clockResolutionNanoseconds: Int?
 
-    /// A coefficient of variation above this earns a warning.
-    public static let noisyCoefficientOfVariation = 0.10
-    /// A first repetition this many times the median of the others earns a warning.
-    public static let slowFirstRepetitionFactor = 1.5
-    /// A median latency within this many of the clock's resolution earns a warning: a reading is off by up to one
-    /// resolution, so such percentiles are off by a quarter or more.
-    public static let coarseLatencyTicks = 4
-
     public var key: CellKey {
         CellKey(runner: runner, configuration: configuration)
     }
@@ -189,48 +181,39 @@ public struct CellSummary: Sendable, Equatable {
         Statistics.outlierIndices(nanoseconds).map { repetitions[$0] }
     }
 
-    /// A warning when the median latency is within ``coarseLatencyTicks`` of the clock's resolution; nil otherwise.
-    var coarseLatencyWarning: String? {
-        guard let resolution = clockResolutionNanoseconds, resolution > 0, let p50 = medianLatency(\.p50),
-            p50 < Double(Self.coarseLatencyTicks * resolution)
-        else {
-            return nil
-        }
-        return "latency p50 \(Format.perJob(nanoseconds: p50)) is within \(Self.coarseLatencyTicks) ticks of the clock's "
-            + "resolution (\(resolution) ns): its percentiles are as much the clock's as the hand-off's"
-    }
-
     /// The `fraction` quantile of the `ok` runs' times, in seconds.
     public func quantile(_ fraction: Double) -> Double? {
         nanoseconds.isEmpty ? nil : Statistics.quantile(nanoseconds.sorted(), fraction) / 1e9
     }
 
-    /// What a reader should know before trusting the cell: runs that failed or stalled, noise, outliers, a slow
-    /// first repetition.
-    public var warnings: [String] {
-        var warnings: [String] = []
+    /// What a reader should know before trusting the cell (``CellWarning``), most pressing first.
+    public var warnings: [CellWarning] {
+        var warnings: [CellWarning] = []
         if failedRuns + stalledRuns > 0 {
-            let what = [(failedRuns, "failed"), (stalledRuns, "stalled")].filter { $0.0 > 0 }
-                .map { "\($0.0) \($0.1)" }.joined(separator: ", ")
-            warnings.append("\(what) of \(runs) runs")
-        }
-        if let cv = coefficientOfVariation, cv > Self.noisyCoefficientOfVariation {
-            warnings.append(
-                "noisy: CV \(String(format: "%.1f", cv * 100))% (over \(Int(Self.noisyCoefficientOfVariation * 100))%)")
-        }
-        let outliers = outlierRepetitions
-        if !outliers.isEmpty {
-            warnings.append("outlier repetition\(outliers.count == 1 ? "" : "s") \(outliers.map(String.init).joined(separator: ", ")) (kept)")
+            warnings.append(.notOK(failed: failedRuns, stalled: stalledRuns, runs: runs))
         }
         if nanoseconds.count >= 3, repetitions.first == 1, let first = nanoseconds.first,
             let others = Statistics.median(Array(nanoseconds.dropFirst())), others > 0,
-            first > Self.slowFirstRepetitionFactor * others
+            first >= CellWarning.slowFirstRepetitionFactor * others
         {
-            let factor = (first / others * 10).rounded() / 10
-            warnings.append("first repetition \(factor)× the others' median: more warm-up runs may help")
+            warnings.append(.slowFirstRepetition(factor: first / others))
         }
-        if let warning = coarseLatencyWarning {
-            warnings.append(warning)
+        if nanoseconds.count >= 2, let halfWidth = Estimate.relativeHalfWidth(nanoseconds),
+            halfWidth > CellWarning.unsteadyHalfWidth
+        {
+            warnings.append(.unsteady(halfWidth: halfWidth))
+        }
+        if let cv = coefficientOfVariation, cv > CellWarning.noisyCoefficientOfVariation {
+            warnings.append(.noisy(coefficientOfVariation: cv))
+        }
+        let outliers = outlierRepetitions
+        if !outliers.isEmpty {
+            warnings.append(.outliers(repetitions: outliers))
+        }
+        if let resolution = clockResolutionNanoseconds, resolution > 0, let p50 = medianLatency(\.p50),
+            p50 < Double(CellWarning.coarseLatencyTicks * resolution)
+        {
+            warnings.append(.coarseLatency(p50: p50, resolution: resolution))
         }
         return warnings
     }

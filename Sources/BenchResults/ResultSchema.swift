@@ -129,9 +129,14 @@ public enum ResultSchema {
         func text(_ column: String) -> String {
             header[column].map { fields[$0] } ?? ""
         }
+        /// The column's field as an error quotes it: whole up to 40 characters, its start and length beyond
+        /// (a damaged file's field can be megabytes long).
+        func quoted(_ column: String) -> String {
+            Self.quoted(text(column))
+        }
         func integer(_ column: String, minimum: Int) throws(ResultFileError.Reason) -> Int {
             guard let value = Int(text(column)), value >= minimum else {
-                throw .row("'\(column)' is '\(text(column))', not a whole number of at least \(minimum)")
+                throw .row("'\(column)' is \(quoted(column)), not a whole number of at least \(minimum)")
             }
             return value
         }
@@ -154,7 +159,7 @@ public enum ResultSchema {
         let shapeText = text("shape")
         guard let shape = shapeText.isEmpty ? .chain : Shape(rawValue: shapeText) else {
             let shapes = Shape.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .row("'shape' is '\(shapeText)', not one of \(shapes)")
+            throw .row("'shape' is \(Self.quoted(shapeText)), not one of \(shapes)")
         }
         let configuration = RunConfiguration(
             queues: try integer("queues", minimum: 1), iterations: try integer("iterations", minimum: 1),
@@ -168,12 +173,12 @@ public enum ResultSchema {
         }
         let repetition = try integer("repetition", minimum: 1)
         guard let status = RunOutcome.Status(rawValue: text("status")) else {
-            throw .row("'status' is '\(text("status"))', not ok, failed or stalled")
+            throw .row("'status' is \(quoted("status")), not ok, failed or stalled")
         }
         var nanoseconds: Int64?
         if !text("seconds").isEmpty {
             guard let value = DecimalText.nanoseconds(fromSeconds: text("seconds")) else {
-                throw .row("'seconds' is '\(text("seconds"))', not a number of seconds")
+                throw .row("'seconds' is \(quoted("seconds")), not a number of seconds")
             }
             nanoseconds = value
         }
@@ -181,18 +186,18 @@ public enum ResultSchema {
             throw .row("an ok run has no 'seconds'")
         }
         if !text("ns_per_job").isEmpty, Double(text("ns_per_job")) == nil {
-            throw .row("'ns_per_job' is '\(text("ns_per_job"))', not a number")
+            throw .row("'ns_per_job' is \(quoted("ns_per_job")), not a number")
         }
         var startedAt: Date?
         if !text("started_at").isEmpty {
             guard let date = Date(resultTimestamp: text("started_at")) else {
-                throw .row("'started_at' is '\(text("started_at"))', not a time like 2026-11-22T06:03:04Z")
+                throw .row("'started_at' is \(quoted("started_at")), not a time like 2026-11-22T06:03:04Z")
             }
             startedAt = date
         }
         let memory = text("memory_bytes")
         guard memory.isEmpty || UInt64(memory) != nil else {
-            throw .row("'memory_bytes' is '\(memory)', not a whole number")
+            throw .row("'memory_bytes' is \(Self.quoted(memory)), not a whole number")
         }
         let machine = MachineInfo(
             host: text("host"), os: text("os"), kernel: text("kernel"), arch: text("arch"),
@@ -204,7 +209,7 @@ public enum ResultSchema {
                 return nil
             }
             guard let value = Double(text(column)), value.isFinite, value >= 0 else {
-                throw .row("'\(column)' is '\(text(column))', not a number")
+                throw .row("'\(column)' is \(quoted(column)), not a number")
             }
             return value
         }
@@ -228,7 +233,7 @@ public enum ResultSchema {
         var submitted: Int64?
         if !text("submit_seconds").isEmpty {
             guard let value = DecimalText.nanoseconds(fromSeconds: text("submit_seconds")) else {
-                throw .row("'submit_seconds' is '\(text("submit_seconds"))', not a number of seconds")
+                throw .row("'submit_seconds' is \(quoted("submit_seconds")), not a number of seconds")
             }
             submitted = value
         }
@@ -240,13 +245,28 @@ public enum ResultSchema {
         var seed: UInt64?
         if !text("seed").isEmpty {
             guard let value = UInt64(text("seed")) else {
-                throw .row("'seed' is '\(text("seed"))', not a whole number")
+                throw .row("'seed' is \(quoted("seed")), not a whole number")
             }
             seed = value
         }
         return ResultRecord(
             runner: runner, configuration: configuration, repetition: repetition, outcome: outcome, machine: machine,
             seed: seed, sequence: try optionalInteger("sequence"))
+    }
+}
+
+extension ResultSchema {
+    /// The most of a field an error message quotes.
+    static let quotedLength = 40
+
+    /// `text` in quotes as an error message gives a field of a result file, on one line (control characters
+    /// written as escapes, `\n`): whole up to ``quotedLength`` characters; longer, its start, `…` and its length.
+    static func quoted(_ text: String) -> String {
+        let shown = text.count > quotedLength ? String(text.prefix(quotedLength)) : text
+        let escaped = shown.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+        }.joined()
+        return text.count > quotedLength ? "'\(escaped)…' (\(text.count) characters)" : "'\(escaped)'"
     }
 }
 

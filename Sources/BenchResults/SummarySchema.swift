@@ -28,7 +28,7 @@ public enum SummarySchema {
         DataColumn("median_ns_per_job") { .decimal($0.medianNanosecondsPerJob, places: 3) },
         DataColumn("ratio_to_control") { .decimal($0.ratioToControl, places: 3) },
         DataColumn("outlier_repetitions") { .list($0.outlierRepetitions.map(DataValue.integer), separator: ";") },
-        DataColumn("warnings") { .list($0.warnings.map(DataValue.text), separator: "; ") },
+        DataColumn("warnings") { .list($0.warnings.map { .text($0.description) }, separator: "; ") },
         DataColumn("work_ns") { .integer($0.configuration.workNanoseconds) },
         DataColumn("median_cpu_ns_per_job") { .decimal($0.medianCPUNanosecondsPerJob, places: 3) },
         DataColumn("median_voluntary_switches_per_job") { .decimal($0.medianVoluntarySwitchesPerJob, places: 6) },

@@ -3,17 +3,50 @@ public struct RunnerCatalogue: Sendable {
     /// Every runner, in order.
     public let runners: [RunnerKind]
 
-    /// The runners this package has: the 2010 experiment's six, in the order of its table, then the mechanisms
-    /// Swift developers use today, then the C floors of seven of them. Each is defined in its runner's own file.
-    public static let builtIn = RunnerCatalogue(checked: [
-        .singleThreaded, .runLoop, .detachThread, .verifiedDetach, .serialQueue, .globalQueue,
-        .operationQueue, .sharedOperationQueue, .task,
-    ] + immediateTask + [
-        .taskExecutor, .actor, .executorActor, .taskGroup, .discardingTaskGroup, .continuation, .asyncStream,
-        .threadPool, .mutexThreadPool, .mutex, .mainQueue, .mainActor, .null,
-        .floorSingleThreaded, .floorRunLoop, .floorDetachThread, .floorSerialQueue, .floorGlobalQueue,
-        .floorThreadPool, .floorMutex,
-    ])
+    /// The runners this package has, family by family (``RunnerFamily``): the 2010 experiment's six, in the order of
+    /// its table, then the mechanisms Swift developers use today, then the C floors of seven of them. Each runner is
+    /// defined in its runner's own file; this is the one place that groups them.
+    static let builtInFamilies: [(family: RunnerFamily, runners: [RunnerKind])] = [
+        (.experiment2010, [.singleThreaded, .runLoop, .detachThread, .verifiedDetach, .serialQueue, .globalQueue]),
+        (.foundationAndDispatch, [.serialQueueClosure, .operationQueue, .sharedOperationQueue, .mainQueue]),
+        (
+            .swiftConcurrency,
+            [.task] + immediateTask + [
+                .taskExecutor, .actor, .executorActor, .taskGroup, .discardingTaskGroup, .continuation, .asyncStream,
+                .mainActor,
+            ]
+        ),
+        (.threadsAndLocks, [.threadPool, .mutexThreadPool, .mutex]),
+        (.harness, [.null]),
+        (
+            .floors,
+            [
+                .floorSingleThreaded, .floorRunLoop, .floorDetachThread, .floorSerialQueue, .floorGlobalQueue,
+                .floorThreadPool, .floorMutex,
+            ]
+        ),
+    ]
+
+    /// Every built-in runner, in the order of ``builtInFamilies``.
+    public static let builtIn = RunnerCatalogue(checked: builtInFamilies.flatMap(\.runners))
+
+    /// The family of the runner `id`: a built-in runner's own, ``RunnerFamily/yours`` for any other (a runner added
+    /// to a `bench` of one's own, or one that a result file names and this `bench` doesn't know).
+    public static func family(of id: String) -> RunnerFamily {
+        builtInFamilyByID[id] ?? .yours
+    }
+
+    private static let builtInFamilyByID: [String: RunnerFamily] = Dictionary(
+        uniqueKeysWithValues: builtInFamilies.flatMap { group in group.runners.map { ($0.id, group.family) } })
+
+    /// `ids` grouped by family, in ``RunnerFamily/allCases``' order, each group in the order of `ids`; empty groups
+    /// left out.
+    public static func grouped(_ ids: [String]) -> [(family: RunnerFamily, ids: [String])] {
+        RunnerFamily.allCases.compactMap { family in
+            let members = ids.filter { self.family(of: $0) == family }
+            return members.isEmpty ? nil : (family, members)
+        }
+    }
 
     /// `immediate-task`, where this toolchain builds it (Swift 6.2 or later) and this system's runtime has it.
     private static var immediateTask: [RunnerKind] {
@@ -94,4 +127,34 @@ public struct RunnerCatalogue: Sendable {
                 !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
             }
     }
+}
+
+/// A family of runners, under which tables, charts and the help group them: the 2010 experiment's six, Foundation
+/// and Dispatch, Swift concurrency, threads, pools and locks, the harness alone, the C floors, and a user's own.
+/// ``RunnerCatalogue/builtInFamilies`` says which runner is in which.
+public struct RunnerFamily: Hashable, Sendable, CustomStringConvertible {
+    /// The family's title, as tables show it.
+    public let name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    public var description: String {
+        name
+    }
+
+    public static let experiment2010 = RunnerFamily("The 2010 experiment")
+    public static let foundationAndDispatch = RunnerFamily("Foundation and Dispatch")
+    public static let swiftConcurrency = RunnerFamily("Swift concurrency")
+    public static let threadsAndLocks = RunnerFamily("Threads, pools and locks")
+    public static let harness = RunnerFamily("The harness alone")
+    public static let floors = RunnerFamily("C floors")
+    /// Runners that are not built in: a user's own, or any a result file names that this `bench` doesn't know.
+    public static let yours = RunnerFamily("Your runners")
+
+    /// Every family, in the order tables show them.
+    public static let allCases: [RunnerFamily] = [
+        .experiment2010, .foundationAndDispatch, .swiftConcurrency, .threadsAndLocks, .harness, .floors, .yours,
+    ]
 }

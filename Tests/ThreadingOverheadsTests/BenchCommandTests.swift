@@ -123,10 +123,15 @@ extension ThreadingOverheadsTests {
             // The file reads back as a result file.
             #expect(try ResultSet(contentsOfFile: path).records.count == 12)
             // The summary goes to standard output; progress and the debug warning to standard error.
-            #expect(run.output.contains("2 queues, 30 iterations"))
-            #expect(run.output.contains("Median cost per job"))
+            // Runners as rows under their families, configurations as columns.
+            #expect(run.output.contains("Cost per job: median of the runs ± its 95% interval\nrunner"))
+            #expect(run.output.contains("The 2010 experiment\n  single-threaded"))
+            #expect(run.output.contains("2×10"))
+            #expect(run.output.contains("2×30"))
             #expect(run.output.contains("Cost per job relative to single-threaded"))
-            #expect(run.output.contains("Spread of each cell"))
+            #expect(run.output.contains("Cost per job, each runner over its C floor's") == false)
+            // Seconds per run and each cell's spread only with --verbose.
+            #expect(!run.output.contains("Spread of each cell"))
             // The warning comes exactly when the build is a debug build.
             #expect(run.error.contains("WARNING: this is a DEBUG build") == (MachineInfo.buildConfiguration == "debug"))
             #expect(run.error.contains("[18/18]"))
@@ -161,14 +166,53 @@ extension ThreadingOverheadsTests {
                 #expect(percentiles.count == 4 && percentiles == percentiles.sorted())
             }
             #expect(body.filter { $0["shape"] == "ping-pong" }.allSatisfy { $0["runner"] == "serial-queue" })
-            #expect(run.output.contains("ping-pong: 2 pairs, 600 round trips"))
-            #expect(run.output.contains("Median cost per job (a round trip in ping-pong)"))
-            #expect(run.output.contains("Latency: from a job's queuing to its start in a chain"))
-            // The latency table has a row for each of serial-queue's cells, with the samples of both runs.
-            let lines = run.output.split(separator: "\n")
+            #expect(run.output.contains("Ping-pong: cost per round trip at 2×600: median of the runs ± its 95% interval"))
+            #expect(run.output.contains("Cost per job at 2×600 latency: median of the runs ± its 95% interval"))
+            #expect(run.output.contains("Latency, p50 / p99: medians over the runs of each run's percentiles"))
+            #expect(run.output.split(separator: "\n").contains { $0.hasPrefix("runner ") && $0.hasSuffix("  2×600 latency    ping-pong 2×600") })
+            // No ratio to a control or a floor that did not run in the shape.
+            #expect(!run.output.contains("× its C floor"))
+            #expect(run.output.contains("runner          cost per round trip\n"))
+            // With --verbose, the latency table of every cell, with the samples of both runs.
+            let verbose = bench([
+                "--shape", "ping-pong,chain", "--latency", "--runners", "serial-queue", "--queues", "2", "--iterations",
+                "600", "--repetitions", "2", "--warmup", "0", "--output", "/dev/null", "--verbose",
+            ])
+            let lines = verbose.output.split(separator: "\n")
             for (cell, samples) in [("ping-pong 2×600 ", 2 * 2 * (1200 / 16)), ("2×600 latency ", 2 * 2 * (599 / 256))] {
                 #expect(lines.contains { $0.hasPrefix("serial-queue ") && $0.contains(cell) && $0.contains(" \(samples) ") })
             }
+        }
+
+        @Test("a sweep says when the jobs do not divide into the queues, by each shape's own total, and only then",
+            .timeLimit(.minutes(1)))
+        func undividedJobs() {
+            let quiet = ["--repetitions", "1", "--warmup", "0", "--output", "/dev/null", "--runners", "serial-queue"]
+            // Each shape's own default: 10,000 round trips over 1 and 8 pairs, 10,000 jobs over 1 and 8 queues.
+            let divided = bench(["--shape", "ping-pong,fan-out", "--queues", "1,8"] + quiet)
+            #expect(divided.status == .success, "\(divided.error)")
+            #expect(!divided.error.contains("divide"), "\(divided.error)")
+            let pingPong = bench(["--shape", "ping-pong", "--queues", "3"] + quiet)
+            #expect(
+                pingPong.error.contains(
+                    "bench: 10000 jobs (ping-pong's default) do not divide into 3 queues: running 3 × 3333 = 9999 jobs"))
+            let given = bench(["--jobs", "10", "--queues", "3"] + quiet)
+            #expect(given.error.contains("bench: --jobs 10 does not divide into 3 queues: running 3 × 3 = 9 jobs"))
+        }
+
+        @Test("a bench of one's own goes by its executable's name in usage, messages and examples")
+        func programName() {
+            Program.setName(fromExecutable: "/somewhere/.build/release/custom-bench")
+            defer { Program.setName(fromExecutable: "bench") }
+            let help = bench(["--help"])
+            #expect(help.output.hasPrefix("OVERVIEW"))
+            #expect(help.output.contains("Usage: custom-bench [--shape <list>]"))
+            #expect(help.output.contains("swift run -c release custom-bench --queues 8 --iterations 12500"))
+            #expect(!help.output.contains(" bench "), "\(help.output)")
+            let wrong = bench(["compare", "one.csv"])
+            #expect(wrong.error.contains("Error: 'custom-bench compare' needs two or more result files"))
+            #expect(wrong.error.contains("Usage: custom-bench compare"))
+            #expect(wrong.error.contains("See 'custom-bench compare --help'"))
         }
 
         @Test("--summary writes the summary CSV; --format csv and json put it on standard output", .timeLimit(.minutes(1)))
@@ -198,8 +242,9 @@ extension ThreadingOverheadsTests {
             #expect((object["machine"] as? [String: String])?["build"] == MachineInfo.buildConfiguration)
 
             let markdown = bench(Self.small + ["--output", directory.path + "/raw3.csv", "--format", "markdown", "--quiet"])
-            #expect(markdown.output.contains("| configuration | serial-queue |"))
-            #expect(markdown.output.contains("| --- | ---: |"))
+            #expect(markdown.output.contains("### Cost per job at 1×5: median of the runs ± its 95% interval"))
+            #expect(markdown.output.contains("| runner | cost per job |\n| --- | ---: |\n"))
+            #expect(markdown.output.contains("| **The 2010 experiment** | |\n|   serial-queue |"))
         }
 
         @Test("--output - puts the CSV alone on standard output", .timeLimit(.minutes(1)))
@@ -207,7 +252,7 @@ extension ThreadingOverheadsTests {
             let run = bench(Self.small + ["--repetitions", "2", "--warmup", "0", "--output", "-"])
             #expect(run.status == .success)
             #expect(try rows(ofCSV: run.output).count == 2)
-            #expect(run.error.contains("Median cost per job"))
+            #expect(run.error.contains("Cost per job at 1×5"))
         }
 
         @Test(
@@ -348,8 +393,8 @@ extension ThreadingOverheadsTests {
             #expect(serial.contains("1.99"))
             #expect(serial.hasSuffix("slower"))
             #expect(text.contains("Verdicts: 0 faster, 1 slower, 1 same, 0 unsure"))
-            #expect(text.contains("Only in A: run-loop at 4×500"))
-            #expect(text.contains("Only in B: global-queue at 4×500"))
+            #expect(text.contains("Only in A: 1 cell, by runner\n  run-loop: 4×500\n"))
+            #expect(text.contains("Only in B: 1 cell, by runner\n  global-queue: 4×500\n"))
 
             // single-threaded 1.00, serial-queue 1.99: most cells did not move together, but the median is 1.5.
             #expect(text.contains("Across the 2 cells, B/A: median 1.50, middle half 1.25–1.74."))
@@ -420,11 +465,11 @@ extension ThreadingOverheadsTests {
             let file = try directory.write("r.csv", Self.resultFile([("serial-queue", [100, 100, 100]), ("detach-thread", [15_000, 15_000, 15_000])]))
             let pass = bench(["check", "detach-thread >= 10x serial-queue", "serial-queue <= 200ns/job", "--input", file])
             #expect(pass.status == .success)
-            #expect(pass.output.contains("  PASS  detach-thread >= 10x serial-queue at 4×500: detach-thread 15.0 µs/job is 150× serial-queue 100 ns/job (95% interval 150–150×); needs >= 10×"))
+            #expect(pass.output.replacingOccurrences(of: "\n    ", with: " ").contains("  PASS  detach-thread >= 10x serial-queue at 4×500: detach-thread 15.0 µs/job is 150× serial-queue 100 ns/job (95% interval 150–150×); needs >= 10×"))
             #expect(pass.output.hasSuffix("bench check: all 2 checks hold at 95% confidence\n"))
             let fail = bench(["check", "serial-queue >= 10x detach-thread", "--input", file])
             #expect(fail.status == .failure)
-            #expect(fail.output.contains("  FAIL  serial-queue >= 10x detach-thread at 4×500: serial-queue 100 ns/job is 0.0067× detach-thread 15.0 µs/job (95% interval 0.0067–0.0067×); needs >= 10×"))
+            #expect(fail.output.replacingOccurrences(of: "\n    ", with: " ").contains("  FAIL  serial-queue >= 10x detach-thread at 4×500: serial-queue 100 ns/job is 0.0067× detach-thread 15.0 µs/job (95% interval 0.0067–0.0067×); needs >= 10×"))
             #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed, 0 inconclusive at 95% confidence\n"))
             // Runs on both sides of the bound: the interval lies across it, and the check says it cannot tell.
             let spread = try directory.write("s.csv", Self.resultFile([("serial-queue", [80, 90, 95, 100, 105, 110, 120, 130])]))
@@ -491,7 +536,8 @@ extension ThreadingOverheadsTests {
                 #expect(lines.allSatisfy { cells($0) == cells(lines[0]) }, "\(table)")
             }
             let table = bench(["compare", a, b])
-            let line = try #require(table.output.split(separator: "\n").first { $0.hasPrefix("host") })
+            // The machines table is too wide for a terminal with that host: B's column comes under A's, host first.
+            let line = try #require(table.output.split(separator: "\n").last { $0.hasPrefix("host") })
             #expect(line.contains(#"evil | <img src=x onerror=alert(1)> `code` *bold* [link](http://x)\nsecond line\u{1B}[31m"#))
             #expect(!table.output.contains("\u{1B}"))
             #expect(MarkdownRenderer.escape("# title") == "\\# title")

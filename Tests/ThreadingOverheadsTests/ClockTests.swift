@@ -71,7 +71,8 @@ extension ThreadingOverheadsTests {
             }
             let coarse = try cell(p50: 83, resolution: 42)
             #expect(coarse.clockResolutionNanoseconds == 42)
-            #expect(coarse.warnings.contains { $0.contains("within 4 ticks of the clock's resolution (42 ns)") })
+            #expect(coarse.warnings == [.coarseLatency(p50: 83, resolution: 42)])
+            #expect(coarse.warnings[0].description.contains("within 4 ticks of the clock's resolution (42 ns)"))
             #expect(try cell(p50: 200, resolution: 42).warnings.isEmpty)
             #expect(try cell(p50: 83, resolution: nil).warnings.isEmpty)
         }

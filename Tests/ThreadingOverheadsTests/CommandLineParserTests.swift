@@ -41,8 +41,9 @@ extension ThreadingOverheadsTests {
             let (_, plan) = try sweep(["--shape", "contention"])
             #expect(
                 plan.runners.map(\.id) == [
-                    "run-loop", "serial-queue", "operation-queue", "task-executor", "actor", "executor-actor",
-                    "continuation", "async-stream", "mutex", "floor-run-loop", "floor-serial-queue", "floor-mutex",
+                    "run-loop", "serial-queue", "serial-queue-closure", "operation-queue", "task-executor", "actor",
+                    "executor-actor", "continuation", "async-stream", "mutex", "floor-run-loop", "floor-serial-queue",
+                    "floor-mutex",
                 ])
             #expect(plan.exclusions.isEmpty)
             // Named, a runner that doesn't run the shape is left out, with the reason.
@@ -88,8 +89,10 @@ extension ThreadingOverheadsTests {
             #expect(try configurations("--queues", "8") == ["8×12500"])
             #expect(try configurations("--queues", "64,128,256") == ["64×1563", "128×781", "256×391"])
             #expect(try configurations("--jobs", "100", "--queues", "3") == ["3×33"])
-            #expect(try options("--queues", "3").run.jobsTotal == 100_000)
-            #expect(try options("--queues", "3", "--iterations", "5").run.jobsTotal == nil)
+            #expect(try options("--queues", "3").run.jobsTotal(for: .chain) == 100_000)
+            #expect(try options("--queues", "3").run.jobsTotal(for: .pingPong) == 10_000)
+            #expect(try options("--queues", "3", "--jobs", "60").run.jobsTotal(for: .pingPong) == 60)
+            #expect(try options("--queues", "3", "--iterations", "5").run.jobsTotal(for: .chain) == nil)
         }
 
         @Test("--work: every configuration, with each work size")

@@ -275,13 +275,12 @@ extension ThreadingOverheadsTests {
         // Linux only: a tmpfs to fill is mounted with Linux's mount(2) and umount(2) (macOS has a four-argument
         // mount and unmount, and no tmpfs).
         #if os(Linux)
-        @Test("a full disk: one Error line, exit 1, nothing partial left", .timeLimit(.minutes(1)))
+        @Test(
+            "a full disk: one Error line, exit 1, nothing partial left", .timeLimit(.minutes(1)),
+            .enabled(if: Environment.canMountTmpfs, "needs root and the right to mount a tmpfs, to fill a disk"))
         func fullDisk() throws {
             let directory = try TemporaryDirectory()
-            guard geteuid() == 0, mountTmpfs(at: directory.path, size: "8k") else {
-                print("skipped: cannot mount a tmpfs here (needs root), so no full disk to write to")
-                return
-            }
+            try #require(Environment.mountTmpfs(at: directory.path, size: "8k"))
             defer { umount(directory.path) }
             // About 200 bytes per row: 100 rows do not fit in 8 KiB.
             let path = directory.path + "/x.csv"
@@ -295,10 +294,6 @@ extension ThreadingOverheadsTests {
             #expect(run.output.isEmpty)
         }
 
-        /// Mounts a tmpfs of `size` at `path`; false if it cannot be done.
-        func mountTmpfs(at path: String, size: String) -> Bool {
-            mount("tmpfs", path, "tmpfs", 0, "size=\(size)") == 0
-        }
         #endif
 
         @Test(

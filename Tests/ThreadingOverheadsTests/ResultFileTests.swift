@@ -231,6 +231,16 @@ extension ThreadingOverheadsTests {
                 Data((header + "\n" + goodRow + "\n1,serial-queue,2,10,20,2,\"0.1").utf8),
                 "'bad.csv' line 3 is not valid CSV: a quoted field is never closed (is the file cut short?)"
             ),
+            (
+                // A field 350,000 characters long is quoted by its start and length; one with a line break on one line.
+                Data((header + "\n" + row(replacing: "status", with: String(repeating: "x", count: 350_000))).utf8),
+                "'bad.csv' line 2: 'status' is '\(String(repeating: "x", count: 40))…' (350000 characters), not ok, "
+                    + "failed or stalled"
+            ),
+            (
+                Data((header + "\n" + row(replacing: "seconds", with: "1\n2")).utf8),
+                "'bad.csv' line 2: 'seconds' is '1\\n2', not a number of seconds"
+            ),
             (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0xFE]), "'bad.csv' is not a bench result file: it is not UTF-8 text"),
             (Data("schema_version\0runner".utf8), "'bad.csv' is not a bench result file: it is not UTF-8 text"),
         ]

@@ -40,7 +40,7 @@ extension ThreadingOverheadsTests {
             (
                 .pingPong,
                 [
-                    "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue", "operation-queue",
+                    "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue", "serial-queue-closure", "operation-queue",
                     "shared-operation-queue", "task", "task-executor", "actor", "executor-actor",
                     "discarding-task-group", "continuation", "async-stream", "thread-pool", "mutex-thread-pool", "null",
                     "floor-run-loop", "floor-detach-thread", "floor-serial-queue", "floor-global-queue",
@@ -50,7 +50,7 @@ extension ThreadingOverheadsTests {
             (
                 .contention,
                 [
-                    "run-loop", "serial-queue", "operation-queue", "task-executor", "actor", "executor-actor",
+                    "run-loop", "serial-queue", "serial-queue-closure", "operation-queue", "task-executor", "actor", "executor-actor",
                     "continuation", "async-stream", "mutex", "null", "floor-run-loop", "floor-serial-queue",
                     "floor-mutex",
                 ]
@@ -59,7 +59,7 @@ extension ThreadingOverheadsTests {
                 .fanOut,
                 [
                     "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
-                    "operation-queue", "shared-operation-queue", "task",
+                    "serial-queue-closure", "operation-queue", "shared-operation-queue", "task",
                 ] + immediateTask + [
                     "task-executor", "actor", "executor-actor", "discarding-task-group", "continuation",
                     "async-stream", "thread-pool", "mutex-thread-pool", "null",
@@ -142,7 +142,7 @@ extension ThreadingOverheadsTests {
             // carries the coarse-latency warning. Above that, 0 would mean the samples were not timed.
             let resolution = Int64(MonotonicClock.resolutionNanoseconds)
             #expect(0 < latency.maximum)
-            #expect(0 < latency.p50 || latency.p90 < Int64(CellSummary.coarseLatencyTicks) * resolution)
+            #expect(0 < latency.p50 || latency.p90 < Int64(CellWarning.coarseLatencyTicks) * resolution)
             #expect(latency.p99 <= latency.maximum)
             // A round trip is part of the run: none can take longer than the run.
             #expect(latency.maximum <= (outcome.nanoseconds ?? 0))
@@ -199,20 +199,38 @@ extension ThreadingOverheadsTests {
             #expect(MemoryLayout<CacheLinePadding>.size == CacheLine.size)
         }
 
-        @Test("the built-in catalogue: the ids in order, the opt-in ones, each floor beside its runner")
+        @Test("the built-in catalogue: the ids in order, by family, the opt-in ones, each floor beside its runner")
         func builtInCatalogue() throws {
             let catalogue = RunnerCatalogue.builtIn
             let ids = catalogue.runners.map(\.id)
-            #expect(
-                ids == [
-                    "single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue",
-                    "operation-queue", "shared-operation-queue", "task",
-                ] + Self.immediateTask + [
-                    "task-executor", "actor", "executor-actor", "task-group", "discarding-task-group", "continuation",
-                    "async-stream", "thread-pool", "mutex-thread-pool", "mutex", "main-queue", "main-actor", "null",
-                    "floor-single-threaded", "floor-run-loop", "floor-detach-thread", "floor-serial-queue",
-                    "floor-global-queue", "floor-thread-pool", "floor-mutex",
-                ])
+            let families: [(RunnerFamily, [String])] = [
+                (.experiment2010, ["single-threaded", "run-loop", "detach-thread", "verified-detach", "serial-queue", "global-queue"]),
+                (.foundationAndDispatch, ["serial-queue-closure", "operation-queue", "shared-operation-queue", "main-queue"]),
+                (
+                    .swiftConcurrency,
+                    ["task"] + Self.immediateTask + [
+                        "task-executor", "actor", "executor-actor", "task-group", "discarding-task-group", "continuation",
+                        "async-stream", "main-actor",
+                    ]
+                ),
+                (.threadsAndLocks, ["thread-pool", "mutex-thread-pool", "mutex"]),
+                (.harness, ["null"]),
+                (
+                    .floors,
+                    [
+                        "floor-single-threaded", "floor-run-loop", "floor-detach-thread", "floor-serial-queue",
+                        "floor-global-queue", "floor-thread-pool", "floor-mutex",
+                    ]
+                ),
+            ]
+            #expect(ids == families.flatMap(\.1))
+            for (family, members) in families {
+                #expect(members.allSatisfy { RunnerCatalogue.family(of: $0) == family })
+            }
+            #expect(RunnerCatalogue.family(of: "condition-worker") == .yours)
+            #expect(RunnerCatalogue.grouped(["floor-mutex", "mine", "task", "run-loop"]).map(\.family) == [
+                .experiment2010, .swiftConcurrency, .floors, .yours,
+            ])
             for runner in catalogue.runners {
                 #expect(catalogue.runner(id: runner.id) == runner)
             }

@@ -68,6 +68,26 @@ enum Environment {
     }
 
     static let canLimitThreads = limitedToNobody(processes: 1_000) != nil
+
+    #if os(Linux)
+    /// Whether this process can mount a tmpfs (root, with the right to mount: not in every container): tried once,
+    /// on a directory of its own, unmounted at once.
+    static let canMountTmpfs: Bool = {
+        guard geteuid() == 0, let directory = try? TemporaryDirectory() else {
+            return false
+        }
+        guard mountTmpfs(at: directory.path, size: "8k") else {
+            return false
+        }
+        umount(directory.path)
+        return true
+    }()
+
+    /// Mounts a tmpfs of `size` at `path`; false if it cannot be done.
+    static func mountTmpfs(at path: String, size: String) -> Bool {
+        mount("tmpfs", path, "tmpfs", 0, "size=\(size)") == 0
+    }
+    #endif
 }
 
 /// A class of the test bundle, for `Bundle(for:)`.

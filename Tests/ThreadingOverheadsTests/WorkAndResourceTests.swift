@@ -69,7 +69,7 @@ extension ThreadingOverheadsTests {
             }
             // --metrics adds the table of what the runs cost.
             #expect(run.error.contains("What the runs cost the machine"))
-            #expect(run.error.contains("2 queues, 50 iterations, 2.00 µs of work"))
+            #expect(run.error.contains("2×50+2000ns"))
         }
 
         @Test("the metrics of a cell: medians per job, the most threads and memory")

@@ -1,7 +1,12 @@
 /// A command as its command line and its help see it: its name, what it does, its arguments and its options.
 struct CommandDefinition<Options: CommandOptions>: Sendable {
-    /// `bench`, `bench compare`.
-    let name: String
+    /// The subcommand's name, `compare`; nil for the sweep, the program itself.
+    let subcommand: String?
+    /// `bench`, `bench compare`: the program's name (``Program``), then the subcommand's.
+    var name: String {
+        Program.command(subcommand)
+    }
+
     /// The positional arguments as the usage shows them, such as `<baseline.csv> <file.csv>...`; empty for none.
     let arguments: String
     let options: [Option<Options>]

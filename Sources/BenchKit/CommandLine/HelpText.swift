@@ -47,9 +47,15 @@ enum HelpText {
 
     private static func main(_ catalogue: RunnerCatalogue) -> String {
         let runnerWidth = catalogue.runners.map(\.id.count).max() ?? 0
-        let runnerList = catalogue.runners.map { kind in
-            "  \(kind.id.rightPadded(to: runnerWidth))  \(kind.summary)"
-                + (kind.referenceName.map { "\n  \("".rightPadded(to: runnerWidth))  2010: \($0)" } ?? "")
+        let runnerList = RunnerCatalogue.grouped(catalogue.runners.map(\.id)).map { group in
+            "  \(group.family.name):\n"
+                + group.ids.compactMap(catalogue.runner(id:)).map { kind in
+                    let summary = TextWrapping.wrap(
+                        kind.summary.split(separator: " ").map(String.init), width: width - runnerWidth - 6,
+                        indent: runnerWidth + 6)
+                    return "    \(kind.id.rightPadded(to: runnerWidth))  \(summary)"
+                        + (kind.referenceName.map { "\n    \("".rightPadded(to: runnerWidth))  2010: \($0)" } ?? "")
+                }.joined(separator: "\n")
         }.joined(separator: "\n")
         let configurations = RunConfiguration.reference.map(\.description).joined(separator: ", ")
         let budget = RunOptions.defaultBudget
@@ -86,13 +92,13 @@ enum HelpText {
             \(usage(nil))
             COMMANDS:
               (none)    Run a sweep, write its result file, print the summary.
-              compare   Compare result files, from this machine or others (see 'bench compare --help').
-              check     Assert relative or absolute overhead, for CI (see 'bench check --help').
-              chart     Draw result files as an SVG bar chart (see 'bench chart --help').
+              compare   Compare result files, from this machine or others (see '\(Program.name) compare --help').
+              check     Assert relative or absolute overhead, for CI (see '\(Program.name) check --help').
+              chart     Draw result files as an SVG bar chart (see '\(Program.name) chart --help').
               crossover Find the job size at which each runner's overhead stops mattering
-                        (see 'bench crossover --help').
+                        (see '\(Program.name) crossover --help').
               validate  How far compare can be trusted on this machine: an A/A and an injected-shift test
-                        on two sweeps' files (see 'bench validate --help').
+                        on two sweeps' files (see '\(Program.name) validate --help').
 
             OPTIONS:
             \(SweepCommand.definition.optionsSection)
@@ -110,7 +116,7 @@ enum HelpText {
             \(paragraph("Progress goes to standard error: a line per run and, on a terminal, a status line with an estimate of the time left. The summary goes to standard output, and one CSV row per recorded run to the result file as soon as the run ends (written under a temporary name and renamed when the sweep is done). With \(RunOption.output.flag) -, the CSV goes to standard output and the summary to standard error. The columns are described in results/README.md."))
 
             STATISTICS:
-            \(paragraph("Quantiles interpolate between the closest ranks. Outliers (modified z-score over 3.5) are flagged, never dropped. A cell is flagged as noisy when its CV is over \(Int(CellSummary.noisyCoefficientOfVariation * 100))%, and when its first repetition takes more than \(Format.number(CellSummary.slowFirstRepetitionFactor)) times the others' median. Runs and latency samples are timed with \(MonotonicClock.name), whose resolution (the smallest step between two reads, measured at start) every row records; a cell whose median latency is within \(CellSummary.coarseLatencyTicks) of it is flagged."))
+            \(paragraph("A cost's ± is the 95% interval of its median, from order statistics; ~ marks a cell whose runs form clusters apart (modes). Quantiles interpolate between the closest ranks. Outliers (modified z-score over 3.5) are flagged, never dropped. The summary warns of a cell's own trouble: runs that failed or stalled, a first repetition \(Format.number(CellWarning.slowFirstRepetitionFactor)) times the others' median or more, an interval over ±\(Int(CellWarning.unsteadyHalfWidth * 100))%. What most cells of a sweep on a busy machine carry, a CV over \(Int(CellWarning.noisyCoefficientOfVariation * 100))% and outlier runs, it counts once; \(SweepCommand.verbose.flag) and the summary CSV list every warning of every cell. Runs and latency samples are timed with \(MonotonicClock.name), whose resolution (the smallest step between two reads, measured at start) every row records; a latency within \(CellWarning.coarseLatencyTicks) of it is flagged."))
 
             LIMITS:
             \(paragraph("Runners with threads of their own per queue (\(perQueue); their C floors likewise) skip the configurations that would need over \(PlanLimits.maximumThreads) such threads at once, and say so. At most \(PlanLimits.maximumQueues) queues per configuration. A sweep that could take over \(Int(PlanLimits.maximumEstimatedSeconds / 60)) minutes (estimated at \(estimate(startsThreadPerJob: true)) per job for runners that start a thread per job, \(estimate(threadsPerQueue: 1)) for those with threads per queue, \(estimate()) for the others) needs \(RunOption.allowLong.flag)."))
@@ -122,15 +128,15 @@ enum HelpText {
               0   every run was ok
               1   another error, such as a result file that cannot be written
               2   the sweep finished, but some runs failed or stalled (the CSV's detail column says why)
-              64  the command line was wrong, or asks for more than bench runs (see LIMITS)
+              64  the command line was wrong, or asks for more than \(Program.name) runs (see LIMITS)
               130 interrupted by SIGINT; 143 by SIGTERM
 
             EXAMPLES:
-              swift run -c release bench
-              swift run -c release bench --queues 8 --iterations 12500
-              swift run -c release bench --runners serial-queue,global-queue --queues 1,2,4,8 --output -
-              swift run -c release bench --shape ping-pong
-              swift run -c release bench compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
+              swift run -c release \(Program.name)
+              swift run -c release \(Program.name) --queues 8 --iterations 12500
+              swift run -c release \(Program.name) --runners serial-queue,global-queue --queues 1,2,4,8 --output -
+              swift run -c release \(Program.name) --shape ping-pong
+              swift run -c release \(Program.name) compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
 
             """
     }
@@ -153,7 +159,7 @@ enum HelpText {
           unsure    beyond the threshold, but the interval includes 1, or a file has fewer than two ok
                     repetitions in the cell (the 2010 file has one), so no interval can be made
         \(paragraph("The interval accounts for the files coming from two sessions: a bootstrap of each file's runs, widened by how far a cell's headline moves between the first and the second half of each file's runs (its session spread, printed above the table).", indent: 0))
-        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked. Cells in one file only are listed. Under the verdicts: the median ratio over the cells and its middle half; when that median is off 1 by more than the threshold, most cells moved together, and the machine or its load may have changed between the files as much as the code (run bench validate on files of separate sessions to see how far verdicts hold on your machine).", indent: 0))
+        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked. Cells in one file only are listed. Under the verdicts: the median ratio over the cells and its middle half; when that median is off 1 by more than the threshold, most cells moved together, and the machine or its load may have changed between the files as much as the code (run \(Program.name) validate on files of separate sessions to see how far verdicts hold on your machine).", indent: 0))
 
         OPTIONS:
         \(CompareCommand.definition.optionsSection)
@@ -162,7 +168,7 @@ enum HelpText {
         \(fileExitCodes("compared"))
 
         EXAMPLE:
-          swift run -c release bench compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
+          swift run -c release \(Program.name) compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
 
         """
     }
@@ -214,7 +220,7 @@ enum HelpText {
 
         \(usage(.validate))
         \(paragraph("A/A: the second file against the first with compare's rule. Nothing changed between them, so every cell called faster or slower is a false alarm; their share is the false-alarm rate. Injected shift: the second file's times multiplied by \(ValidateCommand.shift.flag) against the first; the share of cells called slower is the detection rate at that shift. It also counts the cells whose headlines agree within ±\(Int(Validation.agreement * 100))%, gives the A/A ratio's median over the cells and its middle half (a median off 1 by more than the threshold is the machine's drift between the files, which compare cannot tell from a change of the code), and lists the false alarms and the cells missed.", indent: 0))
-        \(paragraph("Without files, it first makes them: the default sweep (or the sweep that \(ValidateCommand.sweepOptions.map(\.flag).joined(separator: ", ")) describe, as for bench) twice, one after the other, each in a fresh bench process, as two sessions of the machine, each written to a new file in results/ (the default sweep takes \(RunOptions.defaultSweepDuration), and this makes it twice). Their progress and summaries go to standard error.", indent: 0))
+        \(paragraph("Without files, it first makes them: the default sweep (or the sweep that \(ValidateCommand.sweepOptions.map(\.flag).joined(separator: ", ")) describe, as for \(Program.name)) twice, one after the other, each in a fresh \(Program.name) process, as two sessions of the machine, each written to a new file in results/ (the default sweep takes \(RunOptions.defaultSweepDuration), and this makes it twice). Their progress and summaries go to standard error.", indent: 0))
 
         OPTIONS:
         \(ValidateCommand.definition.optionsSection)
@@ -227,10 +233,10 @@ enum HelpText {
           130, 143   interrupted by SIGINT, SIGTERM: the files of the sweeps finished are kept
 
         EXAMPLES:
-          swift run -c release bench validate
-          swift run -c release bench --output a.csv
-          swift run -c release bench --output b.csv
-          swift run -c release bench validate a.csv b.csv
+          swift run -c release \(Program.name) validate
+          swift run -c release \(Program.name) --output a.csv
+          swift run -c release \(Program.name) --output b.csv
+          swift run -c release \(Program.name) validate a.csv b.csv
 
         """
     }
@@ -241,7 +247,7 @@ enum HelpText {
         own time: the practical answer to "when may I spawn a thread per job?".
 
         \(usage(.crossover))
-        \(paragraph("Every runner runs one queue (so that its jobs run one at a time) with no work and with each work size, a calibrated spin per job (as bench's \(RunOption.work.flag) does), its iterations chosen so that a run takes about \(Int(CrossoverOptions.targetRunSeconds * 1000)) ms. The control runner, \(Report.controlRunner), always runs too. The job's own time at work W is S(W) = T(W) − T(0) of the control, T being a runner's median time per job; a runner's overhead is O(W) = T(W) − S(W), and its share is O / S. The crossovers are where the share falls below 10% and 1%, interpolated between the work sizes around them on logarithmic scales. The runs go to a result file, which \(CrossoverCommand.input.flag) analyzes again.", indent: 0))
+        \(paragraph("Every runner runs one queue (so that its jobs run one at a time) with no work and with each work size, a calibrated spin per job (as \(Program.name)'s \(RunOption.work.flag) does), its iterations chosen so that a run takes about \(Int(CrossoverOptions.targetRunSeconds * 1000)) ms. The control runner, \(Report.controlRunner), always runs too. The job's own time at work W is S(W) = T(W) − T(0) of the control, T being a runner's median time per job; a runner's overhead is O(W) = T(W) − S(W), and its share is O / S. The crossovers are where the share falls below 10% and 1%, interpolated between the work sizes around them on logarithmic scales. The runs go to a result file, which \(CrossoverCommand.input.flag) analyzes again.", indent: 0))
 
         OPTIONS:
         \(CrossoverCommand.definition.optionsSection)

@@ -89,7 +89,7 @@ enum RunOption {
             + "job queues itself again.",
         \.work, .counts(minimum: 0, maximum: (RunOptions.maximumWork, "ns (1 s per job)")))
     static let runners = Option<RunOptions>(
-        "runners", value: "ids", help: "Runners to run, comma-separated (see RUNNERS in 'bench --help').",
+        "runners", value: "ids", help: "Runners to run, comma-separated (see RUNNERS in '\(Program.name) --help').",
         defaultText: "all but the opt-in ones", \.runners, .names)
     static let repetitions = Option<RunOptions>(
         "repetitions", value: "n",
@@ -126,7 +126,7 @@ enum RunOption {
     static let allowLong = Option<RunOptions>.flag(
         "allow-long",
         help: "Run even if the runs could take over \(Int(PlanLimits.maximumEstimatedSeconds / 60)) minutes, by a "
-            + "pessimistic estimate (see LIMITS in 'bench --help').",
+            + "pessimistic estimate (see LIMITS in '\(Program.name) --help').",
         \.allowLong)
     static let verifyTimeout = Option<RunOptions>(
         RunSettings.verifyTimeoutName, value: "seconds",
@@ -140,9 +140,10 @@ enum RunOption {
 }
 
 extension RunOptions {
-    /// The `--jobs` total the configurations are made from, when they are (no `--iterations`).
-    var jobsTotal: Int? {
-        iterations == nil ? jobs ?? Self.defaultJobs : nil
+    /// The jobs that `shape`'s configurations are made from, when they are (no `--iterations`): `--jobs`, or the
+    /// shape's own default.
+    func jobsTotal(for shape: Shape) -> Int? {
+        iterations == nil ? jobs ?? shape.defaultJobs : nil
     }
 
     /// The runners `--runners` names, from `catalogue`; when it names none, its standard runners that run any of
@@ -179,8 +180,7 @@ extension RunOptions {
                         }
                         counts.append((queueCount, iterationCount))
                     }
-                } else {
-                    let total = jobs ?? shape.defaultJobs
+                } else if let total = jobsTotal(for: shape) {
                     let iterationCount = (total + queueCount / 2) / queueCount
                     guard iterationCount >= 1 else {
                         throw UsageError(

@@ -47,7 +47,7 @@ final class MeasuringSession: @unchecked Sendable {
         }
         if isolate, executable == nil {
             console.error(
-                "Error: cannot find bench's own executable to start child processes (\(RunOption.isolate.flag))\n")
+                "Error: cannot find \(Program.name)'s own executable to start child processes (\(RunOption.isolate.flag))\n")
             return nil
         }
         do {

@@ -23,7 +23,7 @@ enum PlanLimits {
     static func apply(to plan: inout SweepPlan, allowLong: Bool) throws(UsageError) {
         if let largest = plan.configurations.map(\.queues).max(), largest > maximumQueues {
             throw UsageError(
-                "\(RunOption.queues.flag) \(largest) is more than bench runs (at most \(maximumQueues) queues: each "
+                "\(RunOption.queues.flag) \(largest) is more than \(Program.name) runs (at most \(maximumQueues) queues: each "
                     + "has a job and a runner of its own in memory)")
         }
         plan.exclude { cell in
@@ -38,7 +38,7 @@ enum PlanLimits {
                 return nil
             }
             return "\(queues) queues would have up to \(threads) threads of its own at once, over "
-                + "bench's limit of \(maximumThreads)"
+                + "\(Program.name)'s limit of \(maximumThreads)"
         }
         guard !plan.cells.isEmpty else {
             let reasons = plan.exclusions.map { "\($0.cell): \($0.reason)" }
@@ -48,7 +48,7 @@ enum PlanLimits {
         if seconds > maximumEstimatedSeconds, !allowLong {
             throw UsageError(
                 "this sweep could take up to \(Progress.clockText(seconds)) (h:mm:ss, a pessimistic estimate), over "
-                    + "bench's limit of \(Progress.clockText(maximumEstimatedSeconds)); add "
+                    + "\(Program.name)'s limit of \(Progress.clockText(maximumEstimatedSeconds)); add "
                     + "\(RunOption.allowLong.flag) to run it anyway")
         }
     }

@@ -9,6 +9,9 @@ struct Document {
         case lines([String])
         /// Items of a list.
         case list([String])
+        /// Running text, which a renderer for a terminal wraps to its width: its first line indented by `indent`,
+        /// the others by two more.
+        case paragraph(String, indent: Int)
     }
 
     var blocks: [Block] = []
@@ -36,6 +39,10 @@ struct Document {
         blocks.append(.list(items))
     }
 
+    mutating func paragraph(_ text: String, indent: Int = 0) {
+        blocks.append(.paragraph(text, indent: indent))
+    }
+
     static func += (document: inout Document, other: Document) {
         document.blocks += other.blocks
     }
@@ -47,4 +54,9 @@ struct TextTable {
     var rows: [[String]]
     /// Columns whose cells are right-aligned (numbers); the others are left-aligned.
     var rightAligned: Set<Int> = []
+    /// Titles of groups of rows (runner families): each shows on a line of its own before the row at its index.
+    var groupTitles: [Int: String] = [:]
+    /// How many leading columns name a row (a runner; a runner and a configuration): a table too wide for a
+    /// terminal is written as several, each of these columns and as many of the others as fit.
+    var keyColumns = 1
 }

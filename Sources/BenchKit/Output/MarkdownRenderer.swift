@@ -12,6 +12,7 @@ enum MarkdownRenderer {
             case .table(let table): render(table)
             case .lines(let lines): lines.map { escape($0) + "\n" }.joined()
             case .list(let items): items.map { "- \(escape($0))\n" }.joined()
+            case .paragraph(let text, let indent): (indent > 0 ? "- " : "") + escape(text) + "\n"
             }
         }.joined(separator: "\n")
     }
@@ -22,8 +23,15 @@ enum MarkdownRenderer {
             "| " + cells.map(escape).joined(separator: " | ") + " |"
         }
         let rule = table.columns.indices.map { table.rightAligned.contains($0) ? "---:" : "---" }
-        return ([line(table.columns), "|" + rule.map { " \($0) " }.joined(separator: "|") + "|"]
-            + table.rows.map(line)).joined(separator: "\n") + "\n"
+        // A group's title as a row of its own, in bold, its other cells empty.
+        let rows = table.rows.enumerated().flatMap { index, row in
+            let title = table.groupTitles[index].map { title in
+                "| **" + escape(title) + "** |" + String(repeating: " |", count: max(0, table.columns.count - 1))
+            }
+            return (title.map { [$0] } ?? []) + [line(row)]
+        }
+        return ([line(table.columns), "|" + rule.map { " \($0) " }.joined(separator: "|") + "|"] + rows)
+            .joined(separator: "\n") + "\n"
     }
 
     /// `text` as literal Markdown on one line: control characters (a newline, say) written as escapes (`\n`), as

@@ -12,22 +12,66 @@ enum PlainTextRenderer {
             case .heading(let title): text += escapingControlCharacters(title) + "\n"
             case .table(let table): text += render(table)
             case .lines(let lines): text += lines.map { escapingControlCharacters($0) + "\n" }.joined()
-            case .list(let items): text += items.map { "  \(escapingControlCharacters($0))\n" }.joined()
+            case .list(let items): text += items.map { wrapped($0, indent: 2) }.joined()
+            case .paragraph(let paragraph, let indent): text += wrapped(paragraph, indent: indent)
             }
         }
         return text
     }
 
-    /// Columns padded to a common width, two spaces apart.
+    /// The widest a line gets: longer text is wrapped, wider tables are split (``TextTable/keyColumns``).
+    static let width = 120
+
+    /// `text` wrapped to ``width``, its first line indented by `indent`, the others by two more, ending in a newline.
+    static func wrapped(_ text: String, indent: Int) -> String {
+        let text = escapingControlCharacters(text)
+        let padding = String(repeating: " ", count: indent)
+        guard indent + text.count > width else {
+            return padding + text + "\n"
+        }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        return padding + TextWrapping.wrap(words, width: width - indent, indent: indent + 2) + "\n"
+    }
+
+    /// Columns padded to a common width, two spaces apart, each group's title on a line of its own before its
+    /// rows; a table wider than ``width`` as several, one under the other, each repeating the key columns.
     static func render(_ table: TextTable) -> String {
         let all = ([table.columns] + table.rows).map { $0.map(escapingControlCharacters) }
         let widths = table.columns.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { column, text in
-                table.rightAligned.contains(column)
-                    ? text.leftPadded(to: widths[column]) : text.rightPadded(to: widths[column])
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }.joined(separator: "\n") + "\n"
+        return columnChunks(widths: widths, keyColumns: table.keyColumns).map { chunk in
+            all.enumerated().map { index, row in
+                let title = index > 0 ? table.groupTitles[index - 1].map { escapingControlCharacters($0) + "\n" } : nil
+                let line = chunk.map { column in
+                    table.rightAligned.contains(column)
+                        ? row[column].leftPadded(to: widths[column]) : row[column].rightPadded(to: widths[column])
+                }.joined(separator: "  ").trimmingTrailingSpaces()
+                return (title ?? "") + line
+            }.joined(separator: "\n") + "\n"
+        }.joined(separator: "\n")
+    }
+
+    /// The columns of each table a table of columns `widths` wide is written as: all of them if they fit in
+    /// ``width``; else the first `keyColumns`, then as many of the others as fit, in order (at least one each).
+    static func columnChunks(widths: [Int], keyColumns: Int) -> [[Int]] {
+        let keys = Array(widths.indices.prefix(keyColumns))
+        let keyWidth = keys.map { widths[$0] + 2 }.reduce(0, +)
+        guard widths.map({ $0 + 2 }).reduce(0, +) - 2 > width, widths.count > keys.count else {
+            return [Array(widths.indices)]
+        }
+        var chunks: [[Int]] = []
+        var chunk: [Int] = []
+        var used = keyWidth
+        for column in widths.indices.dropFirst(keys.count) {
+            if !chunk.isEmpty, used + widths[column] > width {
+                chunks.append(keys + chunk)
+                chunk = []
+                used = keyWidth
+            }
+            chunk.append(column)
+            used += widths[column] + 2
+        }
+        chunks.append(keys + chunk)
+        return chunks
     }
 }
 

@@ -14,7 +14,7 @@ enum ChartCommand {
         if options.latency, !chart.reports.contains(where: { $0.cells.contains { !$0.latencies.isEmpty } }) {
             console.error(
                 "Error: no run in \(options.paths.joined(separator: ", ")) sampled latency; "
-                    + "'bench --shape ping-pong' and 'bench --latency' do\n")
+                    + "'\(Program.name) --shape ping-pong' and '\(Program.name) --latency' do\n")
             return .failure
         }
         let path = options.outputPath ?? ""
@@ -26,7 +26,7 @@ enum ChartCommand {
             console.error("Error: \(error)\n")
             return .failure
         }
-        console.error("bench chart: wrote \(path)\n")
+        console.error("\(Program.name) chart: wrote \(path)\n")
         return .success
     }
 }

@@ -20,7 +20,7 @@ extension ChartCommand {
         ValueParser(
             parse: { text, option throws(UsageError) in
                 guard text != "-" else {
-                    throw UsageError("'bench chart' writes a file: give '--\(option) <chart.svg>' a path, not -")
+                    throw UsageError("'\(Program.name) chart' writes a file: give '--\(option) <chart.svg>' a path, not -")
                 }
                 return try ValueParser<String>.text(valueName: "chart.svg").parse(text, option)
             },
@@ -34,20 +34,20 @@ extension ChartCommand {
 
     static let latency = Option<ChartOptions>.flag(
         "latency",
-        help: "Chart the sampled latency instead (ping-pong's round trips, a chain's with 'bench --latency'): the p50 "
+        help: "Chart the sampled latency instead (ping-pong's round trips, a chain's with '\(Program.name) --latency'): the p50 "
             + "as bars, p90 to p99 as whiskers, on a logarithmic axis.",
         \.latency)
 
     /// `bench chart`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<ChartOptions>(
-        name: "bench chart", arguments: "<file.csv>...", options: [output, title, logarithmic, latency])
+        subcommand: "chart", arguments: "<file.csv>...", options: [output, title, logarithmic, latency])
 
     /// The chart a command line asks for.
     static func command(
         _ options: ChartOptions, arguments: [String], catalogue _: RunnerCatalogue
     ) throws(UsageError) -> Command {
         guard !arguments.isEmpty else {
-            throw UsageError("'bench chart' needs one or more result files")
+            throw UsageError("'\(Program.name) chart' needs one or more result files")
         }
         var options = options
         options.paths = arguments

@@ -26,17 +26,17 @@ enum CheckCommand {
         }
         guard
             let session = MeasuringSession(
-                command: "bench check", output: options.run.output, quiet: options.run.quiet,
+                command: Program.command("check"), output: options.run.output, quiet: options.run.quiet,
                 isolate: options.run.isolate, executable: executable, console: console,
                 onInterrupt: { _, _, signal in
-                    console.error("bench check: interrupted by \(Interrupts.name(of: signal)); no check was decided\n")
+                    console.error("\(Program.name) check: interrupted by \(Interrupts.name(of: signal)); no check was decided\n")
                 })
         else {
             return .failure
         }
         for exclusion in plan.exclusions {
             session.progress.line(
-                "bench check: not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): "
+                "\(Program.name) check: not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): "
                     + exclusion.reason)
         }
         let looks = options.run.repetitions == nil ? CheckOptions.looks : [plan.repetitions ?? 1]
@@ -70,12 +70,12 @@ enum CheckCommand {
             guard elapsed + cost <= options.run.budget else {
                 decided += open
                 session.progress.line(
-                    "bench check: \(count(open.count, "check")) still inconclusive after \(total) runs a cell; "
+                    "\(Program.name) check: \(count(open.count, "check")) still inconclusive after \(total) runs a cell; "
                         + "\(more) more of each would exceed the budget of \(Progress.clockText(options.run.budget))")
                 break
             }
             session.progress.line(
-                "bench check: \(count(open.count, "check")) inconclusive after \(total) runs a cell; measuring "
+                "\(Program.name) check: \(count(open.count, "check")) inconclusive after \(total) runs a cell; measuring "
                     + "\(cells.map(\.description).sorted().joined(separator: ", ")) \(more) times more")
             next = SweepPlan(
                 cells: plan.cells.filter { cells.contains($0.key) }, sampling: .repetitions(more), warmup: .runs(0),
@@ -96,11 +96,11 @@ enum CheckCommand {
         let confidence = results.first.map { " at \(Format.number($0.confidence * 100))% confidence" } ?? ""
         let verdict =
             if results.isEmpty {
-                "bench check: nothing to check"
+                "\(Program.name) check: nothing to check"
             } else if failed == 0, inconclusive == 0 {
-                "bench check: \(results.count == 1 ? "the check holds" : "all \(results.count) checks hold")\(confidence)"
+                "\(Program.name) check: \(results.count == 1 ? "the check holds" : "all \(results.count) checks hold")\(confidence)"
             } else {
-                "bench check: \(failed) of \(count(results.count, "check")) failed, \(inconclusive) inconclusive"
+                "\(Program.name) check: \(failed) of \(count(results.count, "check")) failed, \(inconclusive) inconclusive"
                     + confidence
             }
         let output = CommandOutput(

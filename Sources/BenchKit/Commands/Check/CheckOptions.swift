@@ -49,7 +49,7 @@ extension CheckCommand {
 
     /// `bench check`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<CheckOptions>(
-        name: "bench check", arguments: "<check>...",
+        subcommand: "check", arguments: "<check>...",
         options: [input, confidence, format] + measuring
             + [RunOption.quiet, RunOption.allowLong].map { $0.lifted(\CheckOptions.run) })
 
@@ -58,7 +58,7 @@ extension CheckCommand {
         _ options: CheckOptions, arguments: [String], catalogue: RunnerCatalogue
     ) throws(UsageError) -> Command {
         guard !arguments.isEmpty else {
-            throw UsageError("'bench check' needs at least one check, such as 'detach-thread >= 10x serial-queue'")
+            throw UsageError("'\(Program.name) check' needs at least one check, such as 'detach-thread >= 10x serial-queue'")
         }
         var expressions: [CheckExpression] = []
         for text in arguments {

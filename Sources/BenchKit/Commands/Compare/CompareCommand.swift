@@ -59,6 +59,13 @@ struct FileComparison {
         return [summary, movedTogether]
     }
 
+    /// `keys` as a line per runner, in the order of their first cell: `serial-queue: 1×100000, 4×25000`.
+    static func byRunner(_ keys: [CellKey]) -> [String] {
+        keys.map(\.runner).uniqued().map { runner in
+            "\(runner): " + keys.filter { $0.runner == runner }.map(\.configuration.description).joined(separator: ", ")
+        }
+    }
+
     /// A, B, C, … for the files in order.
     static func label(_ index: Int) -> String {
         index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "F\(index + 1)"
@@ -92,7 +99,7 @@ struct FileComparison {
                     comparison, label: label,
                     movedTogether: "Most cells moved together: the machine or its load may have changed between the "
                         + "files as much as the code did. The normalized ratios divide out each file's plain speed; "
-                        + "bench validate on two files of separate sessions tells how far verdicts hold here."))
+                        + "\(Program.name) validate on two files of separate sessions tells how far verdicts hold here."))
             if showsMetrics {
                 document.heading(
                     "\(label) against A: what the runs cost the machine (medians; threads and memory: the most seen)")
@@ -102,14 +109,15 @@ struct FileComparison {
                 document.table(metricsTable(comparison, label: label, waitsCompare: waitsCompare))
                 if !waitsCompare {
                     document.lines(
-                        "Waits per job (voluntary context switches) are left out: the files come from different "
+                        "Voluntary context switches per job are left out: the files come from different "
                             + "kernels (\(kernels.sorted().joined(separator: ", "))), and macOS counts most condition "
                             + "and Dispatch waits as involuntary switches, so the counts do not compare.")
                 }
             }
             for (side, keys) in [("A", comparison.onlyInBaseline), (label, comparison.onlyInCandidate)]
             where !keys.isEmpty {
-                document.lines("Only in \(side): \(keys.map(\.description).joined(separator: "; "))")
+                document.heading("Only in \(side): \(keys.count) cell\(keys.count == 1 ? "" : "s"), by runner")
+                document.list(Self.byRunner(keys))
             }
         }
         return document
@@ -187,8 +195,9 @@ struct FileComparison {
         }
         return TextTable(
             columns: [
-                "runner", "configuration", "A CPU per job", "\(label) CPU per job", "A waits per job",
-                "\(label) waits per job", "A peak threads", "\(label) peak threads", "A max RSS", "\(label) max RSS",
+                "runner", "configuration", "A CPU/job", "\(label) CPU/job", "A voluntary switches/job",
+                "\(label) voluntary switches/job", "A peak threads", "\(label) peak threads", "A max RSS",
+                "\(label) max RSS",
             ],
             rows: rows, rightAligned: Set(2...9))
     }

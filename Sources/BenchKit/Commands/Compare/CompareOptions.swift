@@ -25,14 +25,14 @@ extension CompareCommand {
 
     /// `bench compare`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<CompareOptions>(
-        name: "bench compare", arguments: "<baseline.csv> <file.csv>...", options: [threshold, format, metrics])
+        subcommand: "compare", arguments: "<baseline.csv> <file.csv>...", options: [threshold, format, metrics])
 
     /// The files a command line asks to compare.
     static func command(
         _ options: CompareOptions, arguments: [String], catalogue _: RunnerCatalogue
     ) throws(UsageError) -> Command {
         guard arguments.count >= 2 else {
-            throw UsageError("'bench compare' needs two or more result files: the baseline first")
+            throw UsageError("'\(Program.name) compare' needs two or more result files: the baseline first")
         }
         var options = options
         options.paths = arguments

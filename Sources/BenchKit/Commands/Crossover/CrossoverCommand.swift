@@ -40,11 +40,11 @@ enum CrossoverCommand {
         }
         guard
             let session = MeasuringSession(
-                command: "bench crossover", output: options.run.output, quiet: options.run.quiet, isolate: false,
+                command: Program.command("crossover"), output: options.run.output, quiet: options.run.quiet, isolate: false,
                 executable: nil, console: console,
                 onInterrupt: { records, _, signal in
                     console.error(
-                        "bench crossover: interrupted by \(Interrupts.name(of: signal)); the \(records.count) runs "
+                        "\(Program.name) crossover: interrupted by \(Interrupts.name(of: signal)); the \(records.count) runs "
                             + "made are in the result file\n")
                 })
         else {
@@ -52,7 +52,7 @@ enum CrossoverCommand {
         }
         if !options.run.quiet {
             session.progress.line(
-                "bench crossover: \(runners.count) runners × \(sizes.count) work sizes, one queue: "
+                "\(Program.name) crossover: \(runners.count) runners × \(sizes.count) work sizes, one queue: "
                     + SweepCommand.describe(plan) + "; results to \(session.resultPath)")
         }
         guard session.measure(plan) != nil else {

@@ -38,7 +38,7 @@ extension CrossoverCommand {
 
     /// `bench crossover`'s options, in the order the help lists them.
     static let definition = CommandDefinition<CrossoverOptions>(
-        name: "bench crossover", arguments: "",
+        subcommand: "crossover", arguments: "",
         options: measuring + [input, format, RunOption.quiet.lifted(\CrossoverOptions.run)])
 
     /// The crossover a command line asks for: the runners to measure, the control first (the analysis needs it).

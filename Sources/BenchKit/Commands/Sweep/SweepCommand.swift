@@ -13,7 +13,7 @@ enum SweepCommand {
         let conclusion = Conclusion(options: options, catalogue: catalogue, console: console)
         guard
             let session = MeasuringSession(
-                command: "bench", output: options.run.output, quiet: options.run.quiet, isolate: options.run.isolate,
+                command: Program.name, output: options.run.output, quiet: options.run.quiet, isolate: options.run.isolate,
                 executable: executable, console: console,
                 onInterrupt: { records, planned, signal in
                     _ = conclusion.conclude(records, planned: planned, interruptedBy: signal)
@@ -22,20 +22,23 @@ enum SweepCommand {
             return .failure
         }
         let progress = session.progress
-        if let total = options.run.jobsTotal {
-            for configuration in plan.configurations where configuration.jobs != total {
+        for configuration in plan.configurations {
+            if let total = options.run.jobsTotal(for: configuration.shape), configuration.jobs != total {
+                let given =
+                    options.run.jobs == nil
+                    ? "\(total) jobs (\(configuration.shape)'s default) do" : "\(RunOption.jobs.flag) \(total) does"
                 progress.line(
-                    "bench: \(RunOption.jobs.flag) \(total) is not divisible by \(configuration.queues) queues: "
-                        + "running \(configuration.queues) × \(configuration.iterations) = \(configuration.jobs) jobs")
+                    "\(Program.name): \(given) not divide into \(configuration.queues) queues: running "
+                        + "\(configuration.queues) × \(configuration.iterations) = \(configuration.jobs) jobs")
             }
         }
         for exclusion in plan.exclusions {
-            progress.line("bench: not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): \(exclusion.reason)")
+            progress.line("\(Program.name): not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): \(exclusion.reason)")
         }
         if !options.run.quiet {
             let isolation = options.run.isolate ? ", each recorded run in a fresh process" : ""
             progress.line(
-                "bench: \(plan.runners.count) runners × \(plan.configurations.count) configurations: "
+                "\(Program.name): \(plan.runners.count) runners × \(plan.configurations.count) configurations: "
                     + Self.describe(plan) + isolation
                     + (session.resultPath.isEmpty ? "" : "; results to \(session.resultPath)"))
         }
@@ -75,7 +78,7 @@ enum SweepCommand {
             let machine = records.first?.machine ?? MachineInfo.current()
             let summary = SweepSummary(
                 report: Report(records: records), machine: machine, catalogue: catalogue,
-                showsMetrics: options.showsMetrics)
+                showsMetrics: options.showsMetrics, isVerbose: options.isVerbose)
             if let path = options.summaryPath {
                 do {
                     let file = try OutputFile(.file(path: path), console: console)
@@ -86,7 +89,7 @@ enum SweepCommand {
                     return .failure
                 }
                 if !options.run.quiet || signal != nil {
-                    console.error("bench: wrote the summary to \(path)\n")
+                    console.error("\(Program.name): wrote the summary to \(path)\n")
                 }
             }
             if machine.build == "debug", signal == nil {
@@ -104,12 +107,12 @@ enum SweepCommand {
                 show(summary.output.render(options.format))
             }
             if let interruption {
-                console.error("bench: " + interruption.prefix(1).lowercased() + interruption.dropFirst())
+                console.error("\(Program.name): " + interruption.prefix(1).lowercased() + interruption.dropFirst())
                 return .failure
             }
             let notOK = records.filter { $0.status != .ok }
             guard notOK.isEmpty else {
-                console.error("bench: \(notOK.count) of \(records.count) runs failed or stalled; see the detail column\n")
+                console.error("\(Program.name): \(notOK.count) of \(records.count) runs failed or stalled; see the detail column\n")
                 return .someRunsFailed
             }
             return .success

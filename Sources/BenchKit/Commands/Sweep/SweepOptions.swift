@@ -9,6 +9,8 @@ public struct SweepOptions: CommandOptions {
     public var summaryPath: String?
     /// Show what the runs cost the machine (CPU time, context switches, threads, memory) in the summary.
     public var showsMetrics = false
+    /// Show seconds per run, each cell's spread and latency, and every warning of every cell in the summary.
+    public var isVerbose = false
 
     public init() {}
 }
@@ -16,9 +18,10 @@ public struct SweepOptions: CommandOptions {
 extension SweepCommand {
     static let format = SharedOption.format(
         \SweepOptions.format,
-        help: "What goes to standard output: \(SharedOption.formatList). table and markdown: the 2010 table of "
-            + "medians, cost per job, ratio to single-threaded, each cell's spread and warnings; csv: the summary "
-            + "CSV; json: the same with every sample.")
+        help: "What goes to standard output: \(SharedOption.formatList). table and markdown: runners by "
+            + "configurations, the cost per job with its uncertainty, its ratio to single-threaded and to each "
+            + "runner's C floor, latency and modes where measured, and the warnings that call for action; csv: the "
+            + "summary CSV, every statistic and warning of every cell; json: the same with every sample.")
     static let summary = Option<SweepOptions>(
         "summary", value: "path",
         help: "Also write the summary CSV (one row per runner and configuration: min, p25, median, p75, p90, max, "
@@ -34,6 +37,11 @@ extension SweepCommand {
                 return try ValueParser<String>.text(valueName: "path").parse(text, option)
             },
             text: { $0 }, describe: { $0 }))
+    static let verbose = Option<SweepOptions>.flag(
+        "verbose",
+        help: "Also show median seconds per run (and the 2010 table's layout), each cell's spread and latency "
+            + "percentiles, and every warning of every cell.",
+        \.isVerbose)
     static let metrics = SharedOption.metrics(
         \SweepOptions.showsMetrics,
         help: "Show what the runs cost the machine: CPU time and context switches per job, peak threads, peak memory "
@@ -41,13 +49,13 @@ extension SweepCommand {
 
     /// `bench`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<SweepOptions>(
-        name: "bench", arguments: "",
+        subcommand: nil, arguments: "",
         options: [
             RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work,
             RunOption.latency, RunOption.runners, RunOption.repetitions, RunOption.budget, RunOption.precision, RunOption.warmup, RunOption.seed,
             RunOption.output,
         ].map { $0.lifted(\SweepOptions.run) }
-            + [format, summary, metrics]
+            + [format, summary, metrics, verbose]
             + [
                 RunOption.isolate, RunOption.quiet, RunOption.allowLong, RunOption.verifyTimeout,
                 RunOption.stallTimeout,

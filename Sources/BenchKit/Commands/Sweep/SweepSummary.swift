@@ -2,8 +2,15 @@ import BenchResults
 import Foundation
 import JobRunners
 
-/// A sweep's results for people and programs: the 2010 table of medians, the spread of every cell, warnings; as
-/// plain text, Markdown, CSV or JSON.
+/// A sweep's results for people and programs: for people, tables of runners (rows, grouped by family) by
+/// configurations (columns), shape by shape, the cost per job with its uncertainty first; for programs, the summary
+/// CSV and JSON, one row per cell with every statistic and warning.
+///
+/// What a person sees by default is what they came for: the cost per job, its ratio to single-threaded and to each
+/// runner's C floor, latency and fan-out where measured, the cells whose runs form modes, and only the warnings
+/// about a particular cell that call for action, with what is true of the machine as a whole said once. Seconds
+/// per run (the 2010 table's layout), each cell's spread and every warning of every cell are in the summary CSV and,
+/// with `--verbose`, in the tables.
 struct SweepSummary {
     let report: Report
     let machine: MachineInfo
@@ -11,6 +18,8 @@ struct SweepSummary {
     let catalogue: RunnerCatalogue
     /// Whether the tables show what the runs cost the machine.
     var showsMetrics = false
+    /// Whether the tables show seconds per run, each cell's spread and every warning of every cell.
+    var isVerbose = false
 
     /// The summary in every format: the tables; the summary CSV (``SummarySchema``'s columns, one row per cell);
     /// the same cells in JSON, with every sample, and the machine.
@@ -40,142 +49,239 @@ struct SweepSummary {
             document.lines("No run was recorded.")
             return document
         }
-        let counts = report.cells.map(\.runs)
-        let fewest = counts.min() ?? 0
-        let most = counts.max() ?? 0
-        let repetitions = fewest == most ? "\(most)" : "\(fewest) to \(most)"
-        document.heading("Median seconds per run (\(repetitions) repetition\(most == 1 ? "" : "s") each)")
-        document.table(grid { cell in cell.median.map { Format.seconds(nanoseconds: $0 * 1e9) } })
-        let units = report.configurations.map(\.shape).uniqued().filter { $0 != .chain }
-            .map { "a \($0.jobName) in \($0)" }
-        document.heading("Median cost per job" + (units.isEmpty ? "" : " (\(units.joined(separator: ", ")))"))
-        document.table(grid { cell in cell.medianNanosecondsPerJob.map(Format.perJob(nanoseconds:)) })
-        if report.runners.contains(Report.controlRunner) {
-            document.heading("Cost per job relative to \(Report.controlRunner)")
-            document.table(grid { cell in cell.ratioToControl.map { Format.ratio($0) + "×" } })
+        document.paragraph(Self.machineLine(machine, report: report))
+        let shapes = report.configurations.map(\.shape).uniqued()
+        for shape in shapes {
+            document += costSection(shape)
         }
-        let floors = floorTable()
-        if !floors.rows.isEmpty {
-            document.heading("Each runner against its C floor (median cost per job; ratio = runner / floor)")
-            document.table(floors)
-        }
-        document.heading("Spread of each cell (seconds per run; CV = standard deviation / mean)")
-        document.table(spread())
+        document += latencySection()
+        document += fanOutSection()
         if showsMetrics {
-            document.heading(
-                "What the runs cost the machine (medians of the ok runs; threads and memory: the most seen)")
+            document.heading("What the runs cost the machine (medians of the ok runs; threads and memory: the most seen)")
             document.table(Self.metricsTable(report.cells))
         }
-        let fanOut = report.cells.filter { !$0.submitNanoseconds.isEmpty }
-        if !fanOut.isEmpty {
-            document.heading(
-                "Fan-out: what one producer pays to submit each job, and what each job costs until all are done "
-                    + "(medians of the ok runs)")
-            document.table(
-                TextTable(
-                    columns: ["runner", "configuration", "submit per job", "total per job", "submitting"],
-                    rows: fanOut.map { cell in
-                        let submit = cell.medianSubmitNanosecondsPerJob
-                        let total = cell.medianNanosecondsPerJob
-                        let share = zip(cell.submitNanoseconds, cell.nanoseconds).map { $0 / $1 }
-                        return [
-                            cell.runner, cell.configuration.description,
-                            submit.map(Format.perJob(nanoseconds:)) ?? "-",
-                            total.map(Format.perJob(nanoseconds:)) ?? "-",
-                            Statistics.median(share).map { "\(Int(($0 * 100).rounded()))% of the run" } ?? "-",
-                        ]
-                    }, rightAligned: [2, 3, 4]))
-        }
-        let latencies = report.cells.filter { !$0.latencies.isEmpty }
-        if !latencies.isEmpty {
-            document.heading(
-                "Latency: from a job's queuing to its start in a chain (one job in \(Shape.chain.latencySampleEvery)), "
-                    + "a round trip in ping-pong (one in \(Shape.pingPong.latencySampleEvery / Shape.pingPong.parties)) and a "
-                    + "message's in contention (one in \(Shape.contention.latencySampleEvery / Shape.contention.parties)); "
-                    + "medians over the runs of each run's percentiles, max the longest of all")
-            document.table(Self.latencyTable(latencies))
+        if isVerbose {
+            document += verboseSection()
         }
         let multimodal = report.cells.compactMap { cell in cell.modesText.map { (cell, $0) } }
         if !multimodal.isEmpty {
-            document.heading(
-                "Modes: cells whose runs form clusters apart (each mode's median cost per job and share of the runs; "
-                    + "a single headline hides which mode a sweep lands in)")
-            document.table(
-                TextTable(
-                    columns: ["runner", "configuration", "ok", "modes"],
-                    rows: multimodal.map { cell, text in
-                        [cell.runner, cell.configuration.description, "\(cell.okRuns)", text]
-                    }, rightAligned: [2]))
+            document.heading("Modes (~): cells whose runs form clusters apart, each mode's cost per job and share of runs")
+            document.list(multimodal.map { cell, text in "\(cell.key): \(text)" })
         }
-        let warnings = report.cells.flatMap { cell in cell.warnings.map { "\(cell.key): \($0)" } }
-        if !warnings.isEmpty {
-            document.heading("Warnings")
-            document.list(warnings)
-        }
-        let cellCount = report.runners.count * report.configurations.count
-        if report.cells.count < cellCount {
-            document.lines("- : not run (left out of the sweep; the notes before it say why)")
+        document += warningsSection()
+        var notes: [String] = []
+        if !multimodal.isEmpty {
+            notes.append("~ : the runs form clusters apart: the median is one of them (see Modes)")
         }
         if report.cells.contains(where: { $0.okRuns > 0 && $0.okRuns < $0.runs }) {
-            document.lines("* some repetitions failed or stalled: the statistics are of the ok ones (see the detail column)")
+            notes.append("* : some runs failed or stalled: the statistics are of the ok ones (see the detail column)")
+        }
+        if report.cells.count < report.runners.count * report.configurations.count {
+            notes.append("- : not run (left out of the sweep; the notes before it say why)")
+        }
+        if !notes.isEmpty {
+            document.heading("Marks")
+            document.lines(notes)
         }
         return document
     }
 
-    /// Configurations as rows, runners as columns, as the 2010 table has them.
-    private func grid(_ value: (CellSummary) -> String?) -> TextTable {
-        let runners = report.runners
-        let rows = report.configurations.map { configuration in
-            [Self.label(configuration)]
-                + runners.map { runner -> String in
+    /// `Machine: vm · AMD EPYC 7B13 · 2 CPUs · Debian GNU/Linux 12 · Swift 6.3.1, release · clock 20 ns · 1,234 runs`.
+    static func machineLine(_ machine: MachineInfo, report: Report) -> String {
+        let runs = report.cells.map(\.runs)
+        let perCell = runs.min() == runs.max() ? "\(runs.max() ?? 0)" : "\(runs.min() ?? 0) to \(runs.max() ?? 0)"
+        let parts = [
+            machine.host, machine.cpuModel, machine.logicalCPUs.map { "\($0) CPUs" } ?? "", machine.os,
+            "Swift \(machine.swiftVersion) \(machine.build)",
+            machine.clockResolutionNanoseconds.map { "clock \($0) ns" } ?? "",
+            "\(report.records.count) runs (\(perCell) a cell)",
+        ]
+        return "Machine: " + parts.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    // MARK: Cost per job
+
+    /// The cost tables of `shape`'s configurations: with one configuration, one table of the cost and both ratios;
+    /// with several, a table of each.
+    private func costSection(_ shape: Shape) -> Document {
+        var document = Document()
+        let configurations = report.configurations.filter { $0.shape == shape }
+        let unit = shape.jobName
+        let prefix = shape == .chain ? "Cost" : "\(shape.rawValue.prefix(1).uppercased() + shape.rawValue.dropFirst()): cost"
+        let runners = report.runners.filter { runner in configurations.contains { report.cell(runner, at: $0) != nil } }
+        let hasControl = runners.contains(Report.controlRunner)
+        // The runners whose C floor ran in these configurations too.
+        let floored = runners.filter { runner in catalogue.floor(of: runner).map { runners.contains($0.id) } ?? false }
+        if configurations.count == 1, let configuration = configurations.first {
+            document.heading(
+                "\(prefix) per \(unit) at \(Self.columnLabel(configuration)): median of the runs ± its 95% interval")
+            var columns: [(String, (CellSummary) -> String?)] = [("cost per \(unit)", Self.costText)]
+            if hasControl {
+                columns.append(("× \(Report.controlRunner)", { $0.ratioToControl.map(Self.times) }))
+            }
+            if !floored.isEmpty {
+                columns.append(("× its C floor", { floorRatio($0).map(Self.times) ?? "" }))
+            }
+            document.table(
+                groupedTable(runners: runners, columns: columns.map(\.0)) { runner in
                     guard let cell = report.cell(runner, at: configuration) else {
+                        return columns.map { _ in "-" }
+                    }
+                    return columns.map { column in Self.marked(cell, column.1(cell)) }
+                })
+            return document
+        }
+        document.heading("\(prefix) per \(unit): median of the runs ± its 95% interval")
+        document.table(grid(runners: runners, configurations) { Self.costText($0) })
+        if hasControl {
+            document.heading("\(prefix) per \(unit) relative to \(Report.controlRunner) in the same configuration")
+            document.table(grid(runners: runners, configurations) { $0.ratioToControl.map(Self.times) })
+        }
+        if !floored.isEmpty {
+            document.heading("\(prefix) per \(unit), each runner over its C floor's")
+            document.table(grid(runners: floored, configurations) { floorRatio($0).map(Self.times) })
+        }
+        return document
+    }
+
+    /// The cell's cost over its C floor's in the same configuration; nil without a floor or a cost.
+    private func floorRatio(_ cell: CellSummary) -> Double? {
+        guard let floor = catalogue.floor(of: cell.runner), let cost = cell.headlineNanosecondsPerJob,
+            let floorCost = report.cell(floor.id, at: cell.configuration)?.headlineNanosecondsPerJob, floorCost > 0
+        else {
+            return nil
+        }
+        return cost / floorCost
+    }
+
+    /// `48.4 ns ±3%`, and `~` for a cell whose runs form modes; nil without an ok run.
+    static func costText(_ cell: CellSummary) -> String? {
+        guard let cost = cell.headlineNanosecondsPerJob else {
+            return nil
+        }
+        var text = Format.perJob(nanoseconds: cost)
+        if cell.okRuns >= 2, let halfWidth = Estimate.relativeHalfWidth(cell.nanoseconds) {
+            text += " ±" + percent(halfWidth)
+        }
+        return cell.modes.isMultimodal ? text + "~" : text
+    }
+
+    /// `12%`, `3%`, `0.4%`.
+    static func percent(_ fraction: Double) -> String {
+        let value = fraction * 100
+        return value < 0.95 ? String(format: "%.1f%%", value) : "\(Int(value.rounded()))%"
+    }
+
+    /// `6.68×`.
+    static func times(_ ratio: Double) -> String {
+        Format.ratio(ratio) + "×"
+    }
+
+    /// `text` with `*` when some of the cell's runs failed or stalled; `failed` or `stalled` when none is ok;
+    /// `-` when there is nothing to show.
+    static func marked(_ cell: CellSummary, _ text: String?) -> String {
+        guard let text else {
+            return cell.okRuns == 0 ? (cell.failedRuns > 0 ? "failed" : "stalled") : "-"
+        }
+        return cell.okRuns < cell.runs && !text.isEmpty ? text + "*" : text
+    }
+
+    /// A configuration as a column names it: `8×12500`, `8×12500 latency`, `4×2500+1000ns`, the shape left to the
+    /// table's title.
+    static func columnLabel(_ configuration: RunConfiguration) -> String {
+        var label = configuration.description
+        let prefix = "\(configuration.shape) "
+        if configuration.shape != .chain, label.hasPrefix(prefix) {
+            label.removeFirst(prefix.count)
+        }
+        return label
+    }
+
+    /// `runners` (rows, by family) by `configurations` (columns), each cell `value`'s text.
+    private func grid(
+        runners: [String], _ configurations: [RunConfiguration], _ value: (CellSummary) -> String?
+    ) -> TextTable {
+        groupedTable(runners: runners, columns: configurations.map(Self.columnLabel)) { runner in
+            configurations.map { configuration in
+                report.cell(runner, at: configuration).map { Self.marked($0, value($0)) } ?? "-"
+            }
+        }
+    }
+
+    /// A table of `runners`' rows, grouped under their families' titles, a runner's row `cells(runner)` after its
+    /// id; every column but the runner's right-aligned.
+    private func groupedTable(runners: [String], columns: [String], _ cells: (String) -> [String]) -> TextTable {
+        var rows: [[String]] = []
+        var titles: [Int: String] = [:]
+        for group in RunnerCatalogue.grouped(runners) {
+            titles[rows.count] = group.family.name
+            rows += group.ids.map { ["  " + $0] + cells($0) }
+        }
+        return TextTable(
+            columns: ["runner"] + columns, rows: rows, rightAligned: Set(columns.indices.map { $0 + 1 }),
+            groupTitles: titles)
+    }
+
+    // MARK: Latency, fan-out, metrics
+
+    private func latencySection() -> Document {
+        var document = Document()
+        let configurations = report.configurations.filter { configuration in
+            report.cells.contains { $0.configuration == configuration && !$0.latencies.isEmpty }
+        }
+        guard !configurations.isEmpty else {
+            return document
+        }
+        let shapes = configurations.map(\.shape).uniqued().map { shape in
+            switch shape {
+            case .chain: "a chain's from a job's queuing to its start (one job in \(shape.latencySampleEvery))"
+            case .pingPong: "a ping-pong round trip (one in \(shape.latencySampleEvery / shape.parties))"
+            case .contention: "a message and its reply (one in \(shape.latencySampleEvery / shape.parties))"
+            case .fanOut: "fan-out's"
+            }
+        }
+        document.heading("Latency, p50 / p99: medians over the runs of each run's percentiles")
+        document.paragraph("Sampled: \(shapes.joined(separator: "; ")). The longest of all is in --verbose and the CSV.")
+        let runners = report.runners.filter { runner in
+            configurations.contains { !(report.cell(runner, at: $0)?.latencies.isEmpty ?? true) }
+        }
+        let labels = configurations.map { configuration in
+            configuration.shape == .chain ? Self.columnLabel(configuration) : configuration.description
+        }
+        document.table(
+            groupedTable(runners: runners, columns: labels) { runner in
+                configurations.map { configuration in
+                    guard let cell = report.cell(runner, at: configuration), let p50 = cell.medianLatency(\.p50),
+                        let p99 = cell.medianLatency(\.p99)
+                    else {
                         return "-"
                     }
-                    guard let text = value(cell) else {
-                        return cell.okRuns == 0 ? (cell.failedRuns > 0 ? "failed" : "stalled") : "-"
-                    }
-                    return cell.okRuns < cell.runs ? text + "*" : text
+                    return "\(Format.perJob(nanoseconds: p50)) / \(Format.perJob(nanoseconds: p99))"
                 }
-        }
-        return TextTable(columns: ["configuration"] + runners, rows: rows, rightAligned: Set(runners.indices.map { $0 + 1 }))
+            })
+        return document
     }
 
-    private func spread() -> TextTable {
-        let seconds = { (value: Double?) in value.map { Format.seconds(nanoseconds: $0 * 1e9) } ?? "-" }
-        let rows = report.cells.map { cell in
-            [
-                cell.runner, cell.configuration.description, "\(cell.okRuns)/\(cell.runs)",
-                seconds(cell.minimum), seconds(cell.p25), seconds(cell.median), seconds(cell.p75), seconds(cell.p90),
-                seconds(cell.maximum),
-                cell.coefficientOfVariation.map { "\(Int(($0 * 100).rounded()))%" } ?? "-",
-            ]
+    private func fanOutSection() -> Document {
+        var document = Document()
+        let configurations = report.configurations.filter { $0.shape == .fanOut }
+        let runners = report.runners.filter { runner in
+            configurations.contains { !(report.cell(runner, at: $0)?.submitNanoseconds.isEmpty ?? true) }
         }
-        return TextTable(
-            columns: ["runner", "configuration", "ok", "min", "p25", "median", "p75", "p90", "max", "CV"],
-            rows: rows, rightAligned: Set(2...9))
-    }
-
-    /// Each Swift runner beside its C floor, in every configuration where both ran.
-    private func floorTable() -> TextTable {
-        var rows: [[String]] = []
-        for runner in report.runners {
-            guard let floor = catalogue.floor(of: runner) else {
-                continue
-            }
-            for configuration in report.configurations {
-                guard let cost = report.cell(runner, at: configuration)?.medianNanosecondsPerJob,
-                    let floorCost = report.cell(floor.id, at: configuration)?.medianNanosecondsPerJob, floorCost > 0
+        guard !runners.isEmpty else {
+            return document
+        }
+        document.heading("Fan-out: what the producer pays to submit each job, and that share of the run (medians)")
+        document.table(
+            grid(runners: runners, configurations) { cell in
+                guard let submit = cell.medianSubmitNanosecondsPerJob,
+                    let share = Statistics.median(zip(cell.submitNanoseconds, cell.nanoseconds).map { $0 / $1 })
                 else {
-                    continue
+                    return nil
                 }
-                rows.append([
-                    runner, configuration.description, Format.perJob(nanoseconds: cost),
-                    Format.perJob(nanoseconds: floorCost), Format.ratio(cost / floorCost) + "×",
-                ])
-            }
-        }
-        return TextTable(
-            columns: ["runner", "configuration", "runner", "floor", "ratio"], rows: rows, rightAligned: [2, 3, 4])
+                return "\(Format.perJob(nanoseconds: submit)) (\(Int((share * 100).rounded()))%)"
+            })
+        return document
     }
 
     /// CPU time and context switches per job, peak threads and memory, for each cell.
@@ -192,10 +298,66 @@ struct SweepSummary {
         }
         return TextTable(
             columns: [
-                "runner", "configuration", "CPU per job", "waits per job", "preemptions per job", "peak threads",
-                "max RSS",
+                "runner", "configuration", "CPU/job", "voluntary switches/job", "involuntary switches/job",
+                "peak threads", "max RSS",
             ],
-            rows: rows, rightAligned: Set(2...6))
+            rows: rows, rightAligned: Set(2...6), keyColumns: 2)
+    }
+
+    // MARK: Verbose
+
+    private func verboseSection() -> Document {
+        var document = Document()
+        let seconds = { (value: Double?) in value.map { Format.seconds(nanoseconds: $0 * 1e9) } }
+        for shape in report.configurations.map(\.shape).uniqued() {
+            let configurations = report.configurations.filter { $0.shape == shape }
+            let runners = report.runners.filter { runner in configurations.contains { report.cell(runner, at: $0) != nil } }
+            document.heading("\(shape == .chain ? "" : "\(shape): ")median seconds per run")
+            document.table(grid(runners: runners, configurations) { seconds($0.median) })
+        }
+        // The 2010 table's own layout, for its six runners: configurations as rows, runners as columns.
+        let reference = catalogue.reference.map(\.id).filter(report.runners.contains)
+        let chains = report.configurations.filter { $0.shape == .chain }
+        if !reference.isEmpty, !chains.isEmpty {
+            document.heading("As the 2010 table has them: median seconds per run, configurations as rows")
+            document.table(
+                TextTable(
+                    columns: ["configuration"] + reference,
+                    rows: chains.map { configuration in
+                        [Self.label(configuration)]
+                            + reference.map { runner in
+                                report.cell(runner, at: configuration).map { Self.marked($0, seconds($0.median)) } ?? "-"
+                            }
+                    }, rightAligned: Set(reference.indices.map { $0 + 1 })))
+        }
+        document.heading("Spread of each cell (seconds per run; CV = standard deviation / mean)")
+        document.table(spread())
+        let latencies = report.cells.filter { !$0.latencies.isEmpty }
+        if !latencies.isEmpty {
+            document.heading("Latency of each cell: medians over the runs of each run's percentiles, max the longest")
+            document.table(Self.latencyTable(latencies))
+        }
+        let warnings = report.cells.flatMap { cell in cell.warnings.map { "\(cell.key): \($0)" } }
+        if !warnings.isEmpty {
+            document.heading("Every warning of every cell")
+            document.list(warnings)
+        }
+        return document
+    }
+
+    private func spread() -> TextTable {
+        let seconds = { (value: Double?) in value.map { Format.seconds(nanoseconds: $0 * 1e9) } ?? "-" }
+        let rows = report.cells.map { cell in
+            [
+                cell.runner, cell.configuration.description, "\(cell.okRuns)/\(cell.runs)",
+                seconds(cell.minimum), seconds(cell.p25), seconds(cell.median), seconds(cell.p75), seconds(cell.p90),
+                seconds(cell.maximum),
+                cell.coefficientOfVariation.map { "\(Int(($0 * 100).rounded()))%" } ?? "-",
+            ]
+        }
+        return TextTable(
+            columns: ["runner", "configuration", "ok", "min", "p25", "median", "p75", "p90", "max", "CV"],
+            rows: rows, rightAligned: Set(2...9), keyColumns: 2)
     }
 
     /// The latency percentiles of `cells`.
@@ -209,7 +371,70 @@ struct SweepSummary {
         }
         return TextTable(
             columns: ["runner", "configuration", "samples", "p50", "p90", "p99", "max"], rows: rows,
-            rightAligned: Set(2...6))
+            rightAligned: Set(2...6), keyColumns: 2)
+    }
+
+    // MARK: Warnings
+
+    /// The warnings about particular cells, a line per kind with the cells it concerns; then what most cells carry
+    /// on this machine, once, as counts.
+    private func warningsSection() -> Document {
+        var document = Document()
+        var lines: [String] = []
+        let flagged = report.cells.flatMap { cell in cell.warnings.filter(\.isAboutTheCell).map { (cell, $0) } }
+        let notOK = flagged.compactMap { cell, warning -> String? in
+            guard case .notOK = warning else { return nil }
+            let detail = report.records.first { $0.key == cell.key && $0.status != .ok }?.detail ?? ""
+            return "\(cell.key) (\(warning))" + (detail.isEmpty ? "" : ": \(Self.shortened(detail))")
+        }
+        if !notOK.isEmpty {
+            lines.append("Runs that failed or stalled (their rows' detail column says why): " + notOK.joined(separator: "; "))
+        }
+        let slow = flagged.compactMap { cell, warning -> String? in
+            guard case .slowFirstRepetition(let factor) = warning else { return nil }
+            return "\(cell.key) (\(String(format: "%.1f", factor))×)"
+        }
+        if !slow.isEmpty {
+            lines.append(
+                "First run far off (\(Format.number(CellWarning.slowFirstRepetitionFactor))× the others' median or "
+                    + "more; more warm-up runs may help): " + slow.joined(separator: ", "))
+        }
+        let unsteady = flagged.compactMap { cell, warning -> String? in
+            guard case .unsteady(let halfWidth) = warning else { return nil }
+            return "\(cell.key) (±\(Self.percent(halfWidth)))"
+        }
+        if !unsteady.isEmpty {
+            lines.append(
+                "Too unsteady for the headline to mean much (interval over ±"
+                    + "\(Self.percent(CellWarning.unsteadyHalfWidth)); more runs or a quieter machine): "
+                    + unsteady.joined(separator: ", "))
+        }
+        let cells = report.cells.count
+        let noisy = report.cells.filter { $0.warnings.contains { if case .noisy = $0 { true } else { false } } }.count
+        let outliers = report.cells.filter { !$0.outlierRepetitions.isEmpty }.count
+        if noisy + outliers > 0 {
+            lines.append(
+                "Noise: \(noisy) of \(cells) cells vary over \(Self.percent(CellWarning.noisyCoefficientOfVariation)) "
+                    + "from run to run (CV), \(outliers) have outlier runs (kept); the ± intervals include it.")
+        }
+        let coarse = report.cells.filter { $0.warnings.contains { if case .coarseLatency = $0 { true } else { false } } }
+        if let resolution = coarse.first?.clockResolutionNanoseconds {
+            lines.append(
+                "Clock: latency within \(CellWarning.coarseLatencyTicks) ticks of its \(resolution) ns resolution, "
+                    + "as much the clock's as the hand-off's, in " + coarse.map(\.key.description).joined(separator: ", "))
+        }
+        if !lines.isEmpty {
+            document.heading("Warnings")
+            for line in lines {
+                document.paragraph(line, indent: 2)
+            }
+        }
+        return document
+    }
+
+    /// `text`, cut to 100 characters with `…` where longer.
+    static func shortened(_ text: String) -> String {
+        text.count <= 100 ? text : String(text.prefix(99)) + "…"
     }
 
     /// `1 queue, 100000 iterations`, as the 2010 table labels its rows, with the work if any; `ping-pong: 4 pairs,

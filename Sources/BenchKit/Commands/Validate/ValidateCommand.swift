@@ -39,14 +39,14 @@ enum ValidateCommand {
     /// with the `Error:` line printed. A sweep whose runs partly failed still counts: its rows say which.
     private static func sweep(_ index: Int, _ run: RunOptions, console: Console, executable: URL?) -> String? {
         guard let executable else {
-            console.error("Error: cannot find bench's own executable to make the sweeps; make them with bench and "
+            console.error("Error: cannot find \(Program.name)'s own executable to make the sweeps; make them with \(Program.name) and "
                 + "pass the two files\n")
             return nil
         }
         var child = SweepOptions()
         child.run = run
         child.run.output = .standardOutput
-        console.error("bench validate: sweep \(index) of 2, in a fresh process\n")
+        console.error("\(Program.name) validate: sweep \(index) of 2, in a fresh process\n")
         let process = Process()
         process.executableURL = executable
         process.arguments = SweepCommand.definition.arguments(for: child)
@@ -55,7 +55,7 @@ enum ValidateCommand {
         do {
             try process.run()
         } catch {
-            console.error("Error: cannot start bench for sweep \(index): \(error.localizedDescription)\n")
+            console.error("Error: cannot start \(Program.name) for sweep \(index): \(error.localizedDescription)\n")
             return nil
         }
         let childID = process.processIdentifier
@@ -76,7 +76,7 @@ enum ValidateCommand {
             let file = try OutputFile(.newFileInResults, console: console, host: rows.records.first?.machine.host ?? "")
             try file.write(String(decoding: data, as: UTF8.self))
             try file.finish()
-            console.error("bench validate: wrote \(rows.records.count) rows to \(file.displayPath)\n")
+            console.error("\(Program.name) validate: wrote \(rows.records.count) rows to \(file.displayPath)\n")
             return file.displayPath
         } catch {
             console.error("Error: \(error)\n")

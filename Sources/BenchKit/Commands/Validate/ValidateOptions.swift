@@ -31,7 +31,7 @@ extension ValidateCommand {
 
     /// `bench validate`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<ValidateOptions>(
-        name: "bench validate", arguments: "[<first.csv> <second.csv>]",
+        subcommand: "validate", arguments: "[<first.csv> <second.csv>]",
         options: [shift] + [CompareCommand.threshold, CompareCommand.format].map { $0.lifted(\ValidateOptions.compare) }
             + sweepOptions)
 
@@ -47,12 +47,12 @@ extension ValidateCommand {
         }
         guard arguments.count == 2 else {
             throw UsageError(
-                "'bench validate' needs two result files of the same sweep, made one after the other on this "
+                "'\(Program.name) validate' needs two result files of the same sweep, made one after the other on this "
                     + "machine, or none to make them")
         }
         if let given = sweepOptions.first(where: { !$0.arguments(for: options).isEmpty }) {
             throw UsageError(
-                "'\(given.flag)' shapes the sweeps that 'bench validate' makes without files, so it does not apply to "
+                "'\(given.flag)' shapes the sweeps that '\(Program.name) validate' makes without files, so it does not apply to "
                     + "files")
         }
         options.compare.paths = arguments
