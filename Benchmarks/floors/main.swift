@@ -1,5 +1,5 @@
 // How close each runner is to its mechanism's floor, what the harness costs, and whether cost and memory grow as
-// they should: the figures of README.md's "Against the floor" section.
+// they should: the figures of docs/floors.md.
 //
 //     swift run -c release floors
 //

@@ -82,6 +82,8 @@ public enum BenchCommand {
             return .success
         case .sweep(let options, let plan):
             return SweepCommand.run(options, plan: plan, catalogue: catalogue, console: console, executable: executable)
+        case .summary(let options):
+            return SweepCommand.summarize(options, catalogue: catalogue, console: console)
         case .compare(let options):
             return CompareCommand.run(options, console: console)
         case .validate(let options):

@@ -198,8 +198,9 @@ public struct CellSummary: Sendable, Equatable {
         {
             warnings.append(.slowFirstRepetition(factor: first / others))
         }
+        // A multimodal cell's interval spans its modes, which the modes say better than a warning.
         if nanoseconds.count >= 2, let halfWidth = Estimate.relativeHalfWidth(nanoseconds),
-            halfWidth > CellWarning.unsteadyHalfWidth
+            halfWidth > CellWarning.unsteadyHalfWidth, !modes.isMultimodal
         {
             warnings.append(.unsteady(halfWidth: halfWidth))
         }

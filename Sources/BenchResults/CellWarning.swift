@@ -7,13 +7,14 @@ import Foundation
 /// what most cells of a sweep carry on a shared machine, and say more of the machine than of the cell: a summary
 /// gives them once, as a count, and lists them per cell only on request (`--verbose`, the summary CSV). Measured
 /// over the nine default sweeps in results/ (804 cells, 2-core VM): a CV over 10% in 68% of cells, outlier runs
-/// in 54%; a first run 2× the others' median in 1.5%, an interval over ±50% in 3.7%.
+/// in 54%; a first run 2× the others' median in 1.5%, an interval over ±50% without modes in 2.6%.
 public enum CellWarning: Equatable, Sendable, CustomStringConvertible {
     /// Runs that failed or stalled, of all the cell's runs.
     case notOK(failed: Int, stalled: Int, runs: Int)
     /// The first recorded run took `factor` times the others' median (``slowFirstRepetitionFactor`` or more).
     case slowFirstRepetition(factor: Double)
-    /// The 95% interval of the headline is ± `halfWidth` of it (over ``unsteadyHalfWidth``).
+    /// The 95% interval of the headline is ± `halfWidth` of it (over ``unsteadyHalfWidth``), and the runs form
+    /// no modes that would say why.
     case unsteady(halfWidth: Double)
     /// The runs' coefficient of variation is over ``noisyCoefficientOfVariation``.
     case noisy(coefficientOfVariation: Double)

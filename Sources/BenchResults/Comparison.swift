@@ -20,7 +20,7 @@ import Foundation
 /// spread), so it partly counts again what the bootstrap counts; that margin stands in for what changes only
 /// between sessions (a process's pool regime, a neighbour's load over hours), which no single file can see. With
 /// the bootstrap alone, 3 to 28% of cells were false alarms in A/A pairs of sweeps on that machine; with the
-/// spread, 0 to 8% (README, "Comparing machines"). A rank test was the other choice for the first part: the
+/// spread, 0 to 8% (docs/comparing-machines.md). A rank test was the other choice for the first part: the
 /// Mann–Whitney U test's smallest two-sided p-value with 3 runs against 3 is 0.1, so for the cells a budgeted
 /// sweep gives 3 runs it could never find a difference. `bench validate` measures what the verdicts are worth on
 /// the user's machine.

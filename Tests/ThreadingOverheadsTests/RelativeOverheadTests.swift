@@ -8,7 +8,7 @@ extension ThreadingOverheadsTests {
     ///
     /// These hold in the debug build that `swift test` makes and in the release build of `swift test -c release`, on
     /// a 2-core machine idle or with one core kept busy (`yes >/dev/null &`). The margins were measured there over
-    /// repeated runs; README.md's "Tests" section gives the ratios seen and the slack each bound leaves.
+    /// repeated runs; docs/reliability.md's "Tests" section gives the ratios seen and the slack each bound leaves.
     @Suite struct RelativeOverheadTests {
         /// Small enough to keep the test short (the detach runs take about 2 to 7 s in all), large enough that a
         /// serial-queue run lasts about a millisecond; 7 repetitions round-robin after a warm-up.

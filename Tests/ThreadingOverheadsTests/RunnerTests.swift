@@ -259,26 +259,6 @@ extension ThreadingOverheadsTests {
             #expect(catalogue.runner(id: "Serial-Queue") == nil)
         }
 
-        @Test("the README's runner table lists every built-in runner, in the catalogue's order, and no other")
-        func readmeRunnerTable() throws {
-            // The package root, three levels above this file (Tests/ThreadingOverheadsTests/RunnerTests.swift).
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
-            let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-            let section = try #require(readme.components(separatedBy: "\n## The runners\n").dropFirst().first)
-                .components(separatedBy: "\n## ").first ?? ""
-            // Rows begin "| `id` |".
-            let ids = section.split(separator: "\n").compactMap { line -> String? in
-                guard line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") else {
-                    return nil
-                }
-                return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
-            }
-            // immediate-task is in the README whether or not this toolchain builds it.
-            #expect(ids.filter { $0 != "immediate-task" } == RunnerCatalogue.builtIn.runners.map(\.id).filter { $0 != "immediate-task" })
-            #expect(ids.contains("immediate-task"))
-        }
-
         @Test("a catalogue takes runners of the user's, and refuses a taken id, a malformed id or a floor of nothing")
         func addingRunners() throws {
             let mine = RunnerKind(id: "my-pool", summary: "a pool of mine", runner: SingleThreadedRunner.self)

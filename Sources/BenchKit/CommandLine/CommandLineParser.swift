@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     /// Help for the main command or a subcommand.
     case help(Subcommand?)
     case sweep(SweepOptions, SweepPlan)
+    /// A sweep's summary of the result file `--input` names, measuring nothing.
+    case summary(SweepOptions)
     case compare(CompareOptions)
     /// Checks over a fresh run of `plan`, or over the file `--input` names (no plan).
     case check(CheckOptions, expressions: [CheckExpression], plan: SweepPlan?)
@@ -22,7 +24,7 @@ public enum Command: Equatable, Sendable {
             case .sweep(_, let plan): plan.runners
             case .check(_, _, let plan): plan?.runners ?? []
             case .crossover(let options, let runners): options.input == nil ? runners : []
-            case .help, .compare, .chart, .validate: []
+            case .help, .summary, .compare, .chart, .validate: []
             }
         return runners.contains { $0.traits.needsMainThread }
     }

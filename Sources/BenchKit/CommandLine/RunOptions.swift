@@ -46,7 +46,7 @@ public struct RunOptions: CommandOptions {
     /// The budget of a sweep without `--repetitions`: chosen so that the default sweep, warm-ups and the runs that
     /// start a thread per job included, takes ``defaultSweepDuration``.
     public static let defaultBudget = SweepPlan.Budget(seconds: 150)
-    /// How long the default sweep takes, as measured (README, "Sampling"), for the help texts: the minimum runs of
+    /// How long the default sweep takes, as measured (docs/method.md, "Sampling"), for the help texts: the minimum runs of
     /// the runners that start a thread per job, never cut, make it longer when the machine is busy.
     static let defaultSweepDuration = "about 2½ minutes on a quiet 2-core machine, longer on a busy one"
 }

@@ -99,7 +99,7 @@ public enum Shape: String, Sendable, Hashable, CaseIterable, CustomStringConvert
     /// message in 64 in contention. A sample costs two clock reads (about 23 ns each on the development machine)
     /// and a histogram increment, kept under 10% of the cheapest hand-off measured: `single-threaded`'s 5.5 ns a
     /// job, `thread-pool`'s 65 ns a round trip between its workers, `mutex`'s 12 to 18 ns a message (`swift run -c
-    /// release floors` measures it; the README's "How latency is measured" gives the figures).
+    /// release floors` measures it; docs/shapes.md's "How latency is measured" gives the figures).
     public var latencySampleEvery: Int {
         switch self {
         case .chain, .fanOut: 256

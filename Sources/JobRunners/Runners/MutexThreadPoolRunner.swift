@@ -10,7 +10,7 @@ import Synchronization
 /// the FIFO and, if a worker is idle, signals the semaphore after unlocking; a worker that finds the FIFO empty
 /// counts itself idle and waits on the semaphore. Measured against `thread-pool` on the 2-core development machine
 /// it differs, so it is kept: 0.31 to 0.64 times `thread-pool`'s cost in every chain and ping-pong configuration of
-/// two dedicated runs (30 runs a cell), about half with one queue in a default sweep (README, "Today's Swift
+/// two dedicated runs (30 runs a cell), about half with one queue in a default sweep (docs/findings.md, "Today's Swift
 /// mechanisms").
 public final class MutexThreadPoolRunner: JobRunner {
     private let pool: MutexThreadPool

@@ -50,6 +50,17 @@ enum SweepCommand {
         }
     }
 
+    /// Prints the summary of the result file `--input` names, as a sweep that made it would have.
+    static func summarize(_ options: SweepOptions, catalogue: RunnerCatalogue, console: Console) -> ExitCode {
+        guard let path = options.input, let file = ResultSet.read([path], console: console)?.first,
+            let machine = file.records.first?.machine
+        else {
+            return .failure
+        }
+        let conclusion = Conclusion(options: options, catalogue: catalogue, console: console)
+        return conclusion.summarize(file.records, machine: machine) ?? .success
+    }
+
     /// How a plan runs each cell, in words: `1 warm-up + 3 repetitions each, seed 42`.
     static func describe(_ plan: SweepPlan) -> String {
         let warmup =
@@ -74,23 +85,49 @@ enum SweepCommand {
         let catalogue: RunnerCatalogue
         let console: Console
 
-        func conclude(_ records: [ResultRecord], planned: Int?, interruptedBy signal: Int32?) -> ExitCode {
-            let machine = records.first?.machine ?? MachineInfo.current()
-            let summary = SweepSummary(
+        /// The summary of `records`, made on `machine`: written to `--summary`'s file if asked; nil if all went
+        /// well, or the exit code of what did not, its `Error:` line printed.
+        func writeSummaryFile(_ summary: SweepSummary, announcing: Bool) -> ExitCode? {
+            guard let path = options.summaryPath else {
+                return nil
+            }
+            do {
+                let file = try OutputFile(.file(path: path), console: console)
+                try file.write(summary.output.csv())
+                try file.finish()
+            } catch {
+                console.error("Error: \(error)\n")
+                return .failure
+            }
+            if announcing {
+                console.error("\(Program.name): wrote the summary to \(path)\n")
+            }
+            return nil
+        }
+
+        func makeSummary(_ records: [ResultRecord], machine: MachineInfo) -> SweepSummary {
+            SweepSummary(
                 report: Report(records: records), machine: machine, catalogue: catalogue,
                 showsMetrics: options.showsMetrics, isVerbose: options.isVerbose)
-            if let path = options.summaryPath {
-                do {
-                    let file = try OutputFile(.file(path: path), console: console)
-                    try file.write(summary.output.csv())
-                    try file.finish()
-                } catch {
-                    console.error("Error: \(error)\n")
-                    return .failure
-                }
-                if !options.run.quiet || signal != nil {
-                    console.error("\(Program.name): wrote the summary to \(path)\n")
-                }
+        }
+
+        /// The summary of a file's `records`: to `--summary`'s file if asked, and to standard output; nil if all
+        /// went well.
+        func summarize(_ records: [ResultRecord], machine: MachineInfo) -> ExitCode? {
+            let summary = makeSummary(records, machine: machine)
+            if let failure = writeSummaryFile(summary, announcing: !options.run.quiet) {
+                return failure
+            }
+            let text = summary.output.render(options.format)
+            console.output(options.format == .table || options.format == .markdown ? "\n" + text : text)
+            return nil
+        }
+
+        func conclude(_ records: [ResultRecord], planned: Int?, interruptedBy signal: Int32?) -> ExitCode {
+            let machine = records.first?.machine ?? MachineInfo.current()
+            let summary = makeSummary(records, machine: machine)
+            if let failure = writeSummaryFile(summary, announcing: !options.run.quiet || signal != nil) {
+                return failure
             }
             if machine.build == "debug", signal == nil {
                 console.error(BenchCommand.debugBanner)

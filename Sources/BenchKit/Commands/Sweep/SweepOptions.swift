@@ -11,6 +11,8 @@ public struct SweepOptions: CommandOptions {
     public var showsMetrics = false
     /// Show seconds per run, each cell's spread and latency, and every warning of every cell in the summary.
     public var isVerbose = false
+    /// A result file to summarize instead of measuring.
+    public var input: String?
 
     public init() {}
 }
@@ -37,6 +39,9 @@ extension SweepCommand {
                 return try ValueParser<String>.text(valueName: "path").parse(text, option)
             },
             text: { $0 }, describe: { $0 }))
+    static let input = SharedOption.input(
+        \SweepOptions.input,
+        help: "Summarize this result file instead of running a sweep: its tables, or its summary CSV or JSON.")
     static let verbose = Option<SweepOptions>.flag(
         "verbose",
         help: "Also show median seconds per run (and the 2010 table's layout), each cell's spread and latency "
@@ -47,26 +52,42 @@ extension SweepCommand {
         help: "Show what the runs cost the machine: CPU time and context switches per job, peak threads, peak memory "
             + "(always recorded in the CSV).")
 
+    /// What the sweep measures and where its rows go: the options the help lists first.
+    private static let plan = [
+        RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work,
+        RunOption.latency, RunOption.runners, RunOption.repetitions, RunOption.budget, RunOption.precision,
+        RunOption.warmup, RunOption.seed, RunOption.output,
+    ].map { $0.lifted(\SweepOptions.run) }
+
+    /// How the runs are made: the options the help lists last.
+    private static let running = [
+        RunOption.isolate, RunOption.allowLong, RunOption.verifyTimeout, RunOption.stallTimeout,
+    ].map { $0.lifted(\SweepOptions.run) }
+
+    /// The options that shape the runs of a sweep, which `--input` leaves nothing to do for.
+    static let measuring = plan + running
+
     /// `bench`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<SweepOptions>(
         subcommand: nil, arguments: "",
-        options: [
-            RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work,
-            RunOption.latency, RunOption.runners, RunOption.repetitions, RunOption.budget, RunOption.precision, RunOption.warmup, RunOption.seed,
-            RunOption.output,
-        ].map { $0.lifted(\SweepOptions.run) }
-            + [format, summary, metrics, verbose]
-            + [
-                RunOption.isolate, RunOption.quiet, RunOption.allowLong, RunOption.verifyTimeout,
-                RunOption.stallTimeout,
-            ].map { $0.lifted(\SweepOptions.run) })
+        options: plan + [format, summary, metrics, verbose, input, RunOption.quiet.lifted(\SweepOptions.run)]
+            + running)
 
-    /// The sweep a command line asks for: its options and its plan, within bench's limits.
+    /// The sweep a command line asks for: its options and its plan, within bench's limits; or, with `--input`,
+    /// the summary of a file.
     static func command(
         _ options: SweepOptions, arguments: [String], catalogue: RunnerCatalogue
     ) throws(UsageError) -> Command {
         if let unexpected = arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
+        }
+        guard options.input == nil else {
+            if let given = measuring.first(where: { !$0.arguments(for: options).isEmpty }) {
+                throw UsageError(
+                    "'\(input.flag)' summarizes an existing file, so '\(given.flag)', which shapes a sweep, does not "
+                        + "apply")
+            }
+            return .summary(options)
         }
         let plan = try options.run.plan(cells: try options.run.cells(in: catalogue))
         return .sweep(options, plan)

@@ -63,15 +63,19 @@ struct SweepSummary {
         if isVerbose {
             document += verboseSection()
         }
-        let multimodal = report.cells.compactMap { cell in cell.modesText.map { (cell, $0) } }
+        // The modes of the shapes with one configuration are in their table.
+        let listed = report.cells.filter { cell in
+            report.configurations.filter { $0.shape == cell.configuration.shape }.count > 1
+        }
+        let multimodal = listed.compactMap { cell in cell.modesText.map { (cell, $0) } }
         if !multimodal.isEmpty {
             document.heading("Modes (~): cells whose runs form clusters apart, each mode's cost per job and share of runs")
             document.list(multimodal.map { cell, text in "\(cell.key): \(text)" })
         }
         document += warningsSection()
         var notes: [String] = []
-        if !multimodal.isEmpty {
-            notes.append("~ : the runs form clusters apart: the median is one of them (see Modes)")
+        if report.cells.contains(where: \.modes.isMultimodal) {
+            notes.append("~ : the runs form clusters apart (modes): the median is one of them")
         }
         if report.cells.contains(where: { $0.okRuns > 0 && $0.okRuns < $0.runs }) {
             notes.append("* : some runs failed or stalled: the statistics are of the ok ones (see the detail column)")
@@ -114,7 +118,8 @@ struct SweepSummary {
         let floored = runners.filter { runner in catalogue.floor(of: runner).map { runners.contains($0.id) } ?? false }
         if configurations.count == 1, let configuration = configurations.first {
             document.heading(
-                "\(prefix) per \(unit) at \(Self.columnLabel(configuration)): median of the runs ± its 95% interval")
+                "\(prefix) per \(unit) at \(Self.columnLabel(configuration)): median of the runs ± its 95% interval"
+                    + Self.intervalNote)
             var columns: [(String, (CellSummary) -> String?)] = [("cost per \(unit)", Self.costText)]
             if hasControl {
                 columns.append(("× \(Report.controlRunner)", { $0.ratioToControl.map(Self.times) }))
@@ -122,16 +127,24 @@ struct SweepSummary {
             if !floored.isEmpty {
                 columns.append(("× its C floor", { floorRatio($0).map(Self.times) ?? "" }))
             }
-            document.table(
-                groupedTable(runners: runners, columns: columns.map(\.0)) { runner in
-                    guard let cell = report.cell(runner, at: configuration) else {
-                        return columns.map { _ in "-" }
-                    }
-                    return columns.map { column in Self.marked(cell, column.1(cell)) }
-                })
+            // With one configuration, a cell's modes fit on its row, where a list would repeat every runner.
+            let showsModes = runners.contains { report.cell($0, at: configuration)?.modes.isMultimodal ?? false }
+            if showsModes {
+                columns.append(("modes (~)", { $0.modesText?.replacingOccurrences(of: "; ", with: " · ") ?? "" }))
+            }
+            var table = groupedTable(runners: runners, columns: columns.map(\.0)) { runner in
+                guard let cell = report.cell(runner, at: configuration) else {
+                    return columns.map { _ in "-" }
+                }
+                return columns.map { column in Self.marked(cell, column.1(cell)) }
+            }
+            if showsModes {
+                table.rightAligned.remove(columns.count)
+            }
+            document.table(table)
             return document
         }
-        document.heading("\(prefix) per \(unit): median of the runs ± its 95% interval")
+        document.heading("\(prefix) per \(unit): median of the runs ± its 95% interval\(Self.intervalNote)")
         document.table(grid(runners: runners, configurations) { Self.costText($0) })
         if hasControl {
             document.heading("\(prefix) per \(unit) relative to \(Report.controlRunner) in the same configuration")
@@ -153,6 +166,9 @@ struct SweepSummary {
         }
         return cost / floorCost
     }
+
+    /// What the cost tables' titles say of their intervals below six runs (``Estimate/interval(_:)``).
+    static let intervalNote = " (below 6 runs, their range)"
 
     /// `48.4 ns ±3%`, and `~` for a cell whose runs form modes; nil without an ok run.
     static func costText(_ cell: CellSummary) -> String? {
@@ -425,9 +441,7 @@ struct SweepSummary {
         }
         if !lines.isEmpty {
             document.heading("Warnings")
-            for line in lines {
-                document.paragraph(line, indent: 2)
-            }
+            document.list(lines)
         }
         return document
     }
