@@ -18,10 +18,27 @@ public struct ResultRecord: Sendable, Equatable {
     /// where a file doesn't say (schema versions 1 and 2).
     public var seed: UInt64?
     public var sequence: Int?
+    /// Which of the sweep's worker processes made the run (1, 2, …); nil for a run made in the sweep's own
+    /// process, or where a file doesn't say (before schema version 7).
+    public var process: Int?
+    /// In an interleaved comparison of two builds, which one made the run (``Variant``); nil otherwise.
+    public var variant: Variant?
+
+    /// One of the two builds of an interleaved comparison (`bench interleave`): its label, `A` or `B`, and the path
+    /// of its `bench` executable as given.
+    public struct Variant: Sendable, Hashable {
+        public var label: String
+        public var executable: String
+
+        public init(label: String, executable: String) {
+            self.label = label
+            self.executable = executable
+        }
+    }
 
     public init(
         runner: String, configuration: RunConfiguration, repetition: Int, outcome: RunOutcome, machine: MachineInfo,
-        seed: UInt64? = nil, sequence: Int? = nil
+        seed: UInt64? = nil, sequence: Int? = nil, process: Int? = nil, variant: Variant? = nil
     ) {
         self.runner = runner
         self.configuration = configuration
@@ -30,6 +47,8 @@ public struct ResultRecord: Sendable, Equatable {
         self.machine = machine
         self.seed = seed
         self.sequence = sequence
+        self.process = process
+        self.variant = variant
     }
 
     public subscript<Value>(dynamicMember field: KeyPath<RunOutcome, Value>) -> Value {

@@ -6,9 +6,10 @@ import JobRunners
 public enum ResultSchema {
     /// Written in every row; a reader refuses versions newer than this. Version 2 added the work and resource
     /// columns, version 3 the sweep's seed and each run's place in it, version 4 the shape and the latency
-    /// percentiles, version 5 fan-out's submit time, version 6 the clock's resolution; files of earlier versions
-    /// are read as well (before 4, as chains without latency).
-    public static let version = 6
+    /// percentiles, version 5 fan-out's submit time, version 6 the clock's resolution, version 7 the process and
+    /// the build that made each run; files of earlier versions are read as well (before 4, as chains without
+    /// latency).
+    public static let version = 7
 
     /// A column, and the schema version that added it.
     struct VersionedColumn: Sendable {
@@ -89,6 +90,9 @@ public enum ResultSchema {
         VersionedColumn("submit_seconds", since: 5) { record in
             record.submitNanoseconds.map { .seconds(nanoseconds: Double($0)) } ?? .missing
         },
+        VersionedColumn("process", since: 7) { .integer($0.process) },
+        VersionedColumn("variant", since: 7) { .text($0.variant?.label ?? "") },
+        VersionedColumn("executable", since: 7) { .text($0.variant?.executable ?? "") },
     ]
 
     /// Every column, in order.
@@ -111,6 +115,9 @@ public enum ResultSchema {
 
     /// The columns version 6 added: the clock's resolution.
     public static let version6Columns = definitions.filter { $0.since == 6 }.map(\.column.name)
+
+    /// The columns version 7 added: the worker process and the build of each run.
+    public static let version7Columns = definitions.filter { $0.since == 7 }.map(\.column.name)
 
     /// The columns that every system but Linux leaves empty by design: `max_rss_bytes` (macOS has no way to reset
     /// a peak, see results/README.md). A test that asserts on a measured value of one guards it by platform.
@@ -249,9 +256,15 @@ public enum ResultSchema {
             }
             seed = value
         }
+        var process: Int?
+        if !text("process").isEmpty {
+            process = try integer("process", minimum: 1)
+        }
+        let label = text("variant")
+        let variant = label.isEmpty ? nil : ResultRecord.Variant(label: label, executable: text("executable"))
         return ResultRecord(
             runner: runner, configuration: configuration, repetition: repetition, outcome: outcome, machine: machine,
-            seed: seed, sequence: try optionalInteger("sequence"))
+            seed: seed, sequence: try optionalInteger("sequence"), process: process, variant: variant)
     }
 }
 

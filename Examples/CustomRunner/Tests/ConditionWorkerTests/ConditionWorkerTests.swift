@@ -33,6 +33,6 @@ struct ConditionWorkerTests {
         let ratio = try #require(report.ratio(.conditionWorker, to: .serialQueue, at: Self.configuration))
         print("condition-worker / serial-queue = \(Format.ratio(ratio))")
         #expect(ratio <= 8)
-        #expect(try report.check("condition-worker <= 8x serial-queue").allSatisfy(\.holds))
+        #expect(try report.check("condition-worker <= 8x serial-queue").allSatisfy { $0.holds })
     }
 }
