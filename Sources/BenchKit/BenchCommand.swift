@@ -43,7 +43,7 @@ public enum BenchCommand {
             report(error, console: .standard)
             exit(ExitCode.usage.rawValue)
         }
-        let executable = ChildProcessRunner.currentExecutable
+        let executable = ChildProcess.currentExecutable
         guard command.needsMainThread else {
             exit(run(command, catalogue: catalogue, console: .standard, executable: executable).rawValue)
         }
@@ -71,7 +71,7 @@ public enum BenchCommand {
         }
         return run(
             command, catalogue: catalogue, console: console,
-            executable: executable ?? ChildProcessRunner.currentExecutable)
+            executable: executable ?? ChildProcess.currentExecutable)
     }
 
     /// Runs what `command` asks for.
@@ -82,6 +82,10 @@ public enum BenchCommand {
             return .success
         case .sweep(let options, let plan):
             return SweepCommand.run(options, plan: plan, catalogue: catalogue, console: console, executable: executable)
+        case .interleave(let options, let plan):
+            return InterleaveCommand.run(options, plan: plan, catalogue: catalogue, console: console)
+        case .worker(let options):
+            return WorkerCommand.run(options, catalogue: catalogue, console: console)
         case .summary(let options):
             return SweepCommand.summarize(options, catalogue: catalogue, console: console)
         case .compare(let options):

@@ -41,6 +41,9 @@ public struct CellSummary: Sendable, Equatable {
     public var nanoseconds: [Double]
     /// The repetition numbers of `nanoseconds`, in the same order.
     public var repetitions: [Int]
+    /// The worker process that made each of `nanoseconds`, in the same order (nil for a run made in the sweep's own
+    /// process, or where the file doesn't say); empty where none is known.
+    public var processes: [Int?] = []
     public var failedRuns: Int
     public var stalledRuns: Int
     /// Median cost per job divided by the control runner's in the same configuration of the same file; nil
@@ -107,6 +110,65 @@ public struct CellSummary: Sendable, Equatable {
     /// The headline cost per job (``Estimate/headline(_:)``), in nanoseconds.
     public var headlineNanosecondsPerJob: Double? {
         Estimate.headline(nanoseconds).map { $0 / Double(configuration.jobs) }
+    }
+
+    /// The `ok` runs' times in nanoseconds, with the process each came from: what bootstrap intervals resample.
+    public var sample: Bootstrap.Sample {
+        Bootstrap.Sample(nanoseconds, processes: processes)
+    }
+
+    /// ``sample`` per job.
+    public var samplePerJob: Bootstrap.Sample {
+        Bootstrap.Sample(nanosecondsPerJob, processes: processes)
+    }
+
+    /// The runs of each worker process that made two or more, in order of the processes' numbers; empty when fewer
+    /// than two processes did.
+    public var runsByProcess: [(process: Int, nanoseconds: [Double])] {
+        guard processes.count == nanoseconds.count else {
+            return []
+        }
+        var byProcess: [Int: [Double]] = [:]
+        for (process, value) in zip(processes, nanoseconds) {
+            if let process {
+                byProcess[process, default: []].append(value)
+            }
+        }
+        let groups = byProcess.filter { $0.value.count >= 2 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return groups.count >= 2 ? groups : []
+    }
+
+    /// The 95% interval of the headline, in nanoseconds per run: with runs from two or more processes, a two-stage
+    /// bootstrap (``Bootstrap``), which holds what each process draws; otherwise from order statistics
+    /// (``Estimate/interval(_:)``).
+    public var interval: ClosedRange<Double>? {
+        let sample = sample
+        return sample.groups.count >= 2 ? Bootstrap.headline(sample, confidence: 0.95) : Estimate.interval(nanoseconds)
+    }
+
+    /// Half the ``interval``'s width over the headline; nil without a headline above 0.
+    public var relativeHalfWidth: Double? {
+        guard let headline = Estimate.headline(nanoseconds), headline > 0, let interval else {
+            return nil
+        }
+        return (interval.upperBound - interval.lowerBound) / 2 / headline
+    }
+
+    /// The lowest and highest median cost per job of the processes that made the runs, when those processes
+    /// disagree: a Kruskal–Wallis test of the runs grouped by process rejects one distribution at the 0.1% level
+    /// (``CellWarning/processesDisagreeLevel``); nil otherwise, or with fewer than two processes of two runs.
+    public var disagreeingProcesses: (low: Double, high: Double)? {
+        let groups = runsByProcess.map(\.nanoseconds)
+        guard let h = Statistics.kruskalWallis(groups),
+            h > Statistics.chiSquareQuantile(degrees: groups.count - 1, tail: CellWarning.processesDisagreeLevel)
+        else {
+            return nil
+        }
+        let medians = groups.compactMap(Statistics.median).map { $0 / Double(configuration.jobs) }
+        guard let low = medians.min(), let high = medians.max() else {
+            return nil
+        }
+        return (low, high)
     }
 
     /// The modes of the `ok` runs' costs per job (``Modes``): one unless the runs form clusters apart.
@@ -198,9 +260,14 @@ public struct CellSummary: Sendable, Equatable {
         {
             warnings.append(.slowFirstRepetition(factor: first / others))
         }
-        // A multimodal cell's interval spans its modes, which the modes say better than a warning.
-        if nanoseconds.count >= 2, let halfWidth = Estimate.relativeHalfWidth(nanoseconds),
-            halfWidth > CellWarning.unsteadyHalfWidth, !modes.isMultimodal
+        let disagreeing = disagreeingProcesses
+        if let disagreeing {
+            warnings.append(.processesDisagree(low: disagreeing.low, high: disagreeing.high))
+        }
+        // The interval of a multimodal cell, or of one whose processes disagree, spans what the modes or the
+        // processes say better than a warning.
+        if nanoseconds.count >= 2, let halfWidth = relativeHalfWidth, halfWidth > CellWarning.unsteadyHalfWidth,
+            !modes.isMultimodal, disagreeing == nil
         {
             warnings.append(.unsteady(halfWidth: halfWidth))
         }

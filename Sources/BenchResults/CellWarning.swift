@@ -22,6 +22,12 @@ public enum CellWarning: Equatable, Sendable, CustomStringConvertible {
     case outliers(repetitions: [Int])
     /// The median latency is within ``coarseLatencyTicks`` of the clock's resolution.
     case coarseLatency(p50: Double, resolution: Int)
+    /// The worker processes that made the runs disagree (``CellSummary/disagreeingProcesses``): their median costs
+    /// per job, the lowest and the highest, in nanoseconds.
+    case processesDisagree(low: Double, high: Double)
+
+    /// The level at which a Kruskal–Wallis test of a cell's runs, grouped by process, finds its processes apart.
+    public static let processesDisagreeLevel = 0.001
 
     /// A first repetition this many times the median of the others earns a warning.
     public static let slowFirstRepetitionFactor = 2.0
@@ -37,7 +43,7 @@ public enum CellWarning: Equatable, Sendable, CustomStringConvertible {
     /// (see the type's description).
     public var isAboutTheCell: Bool {
         switch self {
-        case .notOK, .slowFirstRepetition, .unsteady: true
+        case .notOK, .slowFirstRepetition, .unsteady, .processesDisagree: true
         case .noisy, .outliers, .coarseLatency: false
         }
     }
@@ -57,6 +63,9 @@ public enum CellWarning: Equatable, Sendable, CustomStringConvertible {
         case .outliers(let repetitions):
             return "outlier repetition\(repetitions.count == 1 ? "" : "s") "
                 + "\(repetitions.map(String.init).joined(separator: ", ")) (kept)"
+        case .processesDisagree(let low, let high):
+            return "its processes disagree: their medians run from \(Format.perJob(nanoseconds: low)) to "
+                + "\(Format.perJob(nanoseconds: high)) a job; the interval spans them"
         case .coarseLatency(let p50, let resolution):
             return "latency p50 \(Format.perJob(nanoseconds: p50)) is within \(Self.coarseLatencyTicks) ticks of the "
                 + "clock's resolution (\(resolution) ns): its percentiles are as much the clock's as the hand-off's"

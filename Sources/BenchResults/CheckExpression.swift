@@ -148,7 +148,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         let percent = Format.number(confidence * 100)
         switch bound {
         case .perJob(let limit):
-            let interval = Bootstrap.headline(subjectCell.nanosecondsPerJob, confidence: confidence)
+            let interval = Bootstrap.headline(subjectCell.samplePerJob, confidence: confidence)
             let range = interval.map { " (\(percent)% interval \(Format.range($0, Format.perJob(nanoseconds:))))" } ?? ""
             return result(
                 comparison.outcome(interval ?? subjectCost...subjectCost, limit),
@@ -162,8 +162,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
                 return result(.fails, "no ok run of \(other.runner) at \(otherConfiguration)")
             }
             let ratio = subjectCost / otherCost
-            let interval = Bootstrap.ratio(
-                subjectCell.nanosecondsPerJob, to: otherCell.nanosecondsPerJob, confidence: confidence)
+            let interval = Bootstrap.ratio(subjectCell.samplePerJob, to: otherCell.samplePerJob, confidence: confidence)
             let range = interval.map { " (\(percent)% interval \(Format.range($0))×)" } ?? ""
             return result(
                 comparison.outcome(interval ?? ratio...ratio, factor),

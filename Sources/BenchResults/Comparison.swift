@@ -33,6 +33,19 @@ public struct Comparison: Sendable {
         case faster, slower, same, unsure
     }
 
+    /// A cell's verdict relative to the machine factor: whether it moved with the machine as a whole, or became
+    /// cheaper or dearer than the machine's move alone would make it.
+    public enum RelativeVerdict: String, Sendable, CaseIterable {
+        /// Its relative ratio is within the noise threshold of 1.
+        case withMachine = "with-machine"
+        /// Below 1 by more than the threshold, its relative interval wholly below 1.
+        case cheaper
+        /// Above 1 by more than the threshold, its relative interval wholly above 1.
+        case dearer
+        /// Beyond the threshold, but its relative interval includes 1; or no interval or no machine factor.
+        case unsure
+    }
+
     public struct Row: Sendable {
         public var baseline: CellSummary
         public var candidate: CellSummary
@@ -45,13 +58,35 @@ public struct Comparison: Sendable {
         /// two `ok` runs on either side.
         public var interval: ClosedRange<Double>?
         public var verdict: Verdict
+        /// `ratio` over the comparison's machine factor: how the cell moved beside the machine as a whole.
+        public var relativeRatio: Double?
+        /// The 95% interval of `relativeRatio`: `interval` over the factor, widened by the factor's own interval.
+        public var relativeInterval: ClosedRange<Double>?
+        public var relativeVerdict: RelativeVerdict = .unsure
+        /// Bootstrap replicates of ln(ratio), which the machine factor's interval draws from.
+        var replicates: [Double] = []
 
         public var key: CellKey {
             baseline.key
         }
     }
 
+    /// How much faster or slower the candidate's machine ran as a whole: the median over the cells of their ratios,
+    /// with a 95% interval that accounts for the cells and for each cell's runs.
+    public struct MachineFactor: Sendable, Equatable {
+        /// Candidate / baseline: below 1 when the candidate's machine ran faster.
+        public var estimate: Double
+        public var interval: ClosedRange<Double>
+        /// The cells it is the median of.
+        public var cells: Int
+    }
+
     public static let defaultThreshold = 0.05
+    /// A machine factor needs this many cells with a ratio: fewer say nothing of the machine as a whole.
+    public static let fewestCellsForMachineFactor = 5
+    /// Bootstrap replicates of each cell's ratio kept for the machine factor's interval, and the resamples of cells.
+    static let replicatesPerCell = 200
+    static let factorResamples = 4_000
 
     public var threshold: Double
     /// How far a headline moves between the two files' sessions, as a standard deviation on the log scale: the root
@@ -62,6 +97,8 @@ public struct Comparison: Sendable {
     public var rows: [Row]
     public var onlyInBaseline: [CellKey]
     public var onlyInCandidate: [CellKey]
+    /// The machine factor; nil with fewer than ``fewestCellsForMachineFactor`` cells with a ratio.
+    public var machineFactor: MachineFactor?
 
     public init(baseline: Report, candidate: Report, threshold: Double = defaultThreshold) {
         self.threshold = threshold
@@ -80,18 +117,7 @@ public struct Comparison: Sendable {
         self.rows = rows
         self.onlyInBaseline = onlyInBaseline
         self.onlyInCandidate = candidate.cells.map(\.key).filter { baseline.cell($0.runner, at: $0.configuration) == nil }
-    }
-
-    /// How the files differ as a whole: the median of the cells' ratios and the middle half of them (p25 to p75);
-    /// nil without a ratio. When most cells move together, the machine (its speed, its load) may have changed
-    /// between the files as much as what ran on it: on the 2-core machine this suite is developed on, a sweep made
-    /// hours after another had a median ratio of 0.89 and its single-threaded control 0.80, with nothing changed.
-    public var commonShift: (median: Double, middleHalf: ClosedRange<Double>)? {
-        let ratios = rows.compactMap(\.ratio).sorted()
-        guard let median = Statistics.median(ratios) else {
-            return nil
-        }
-        return (median, Statistics.quantile(ratios, 0.25)...Statistics.quantile(ratios, 0.75))
+        judgeRelative()
     }
 
     static func row(baseline: CellSummary, candidate: CellSummary, threshold: Double, sessionSpread: Double?) -> Row {
@@ -106,20 +132,111 @@ public struct Comparison: Sendable {
         }
         let ratio = after / before
         row.ratio = ratio
+        row.replicates = [log(ratio)]
         if let beforeControl = baseline.ratioToControl, let afterControl = candidate.ratioToControl, beforeControl > 0 {
             row.normalizedRatio = afterControl / beforeControl
         }
         if baseline.nanoseconds.count >= 2, candidate.nanoseconds.count >= 2,
-            let sampling = Bootstrap.ratio(candidate.nanoseconds, to: baseline.nanoseconds, confidence: 0.95)
+            let sampling = Bootstrap.ratio(candidate.sample, to: baseline.sample, confidence: 0.95)
         {
             row.interval = Self.widened(sampling, around: ratio, by: sessionSpread ?? 0)
+            row.replicates = Bootstrap.ratioReplicates(
+                candidate.sample, to: baseline.sample, count: replicatesPerCell
+            ).map(log)
         }
-        if abs(ratio - 1) <= threshold {
-            row.verdict = .same
-        } else if let interval = row.interval, !interval.contains(1) {
-            row.verdict = ratio < 1 ? .faster : .slower
-        }
+        row.verdict = verdict(ratio: ratio, interval: row.interval, threshold: threshold)
         return row
+    }
+
+    /// The verdict on a ratio and its interval (see the type's description).
+    static func verdict(ratio: Double, interval: ClosedRange<Double>?, threshold: Double) -> Verdict {
+        if abs(ratio - 1) <= threshold {
+            return .same
+        }
+        if let interval, !interval.contains(1) {
+            return ratio < 1 ? .faster : .slower
+        }
+        return .unsure
+    }
+
+    /// The machine factor, and each row's ratio, interval and verdict relative to it.
+    ///
+    /// The factor is the median over the cells of ln(ratio), whose interval is a two-stage bootstrap: the cells
+    /// resampled with replacement, and each drawn cell's ratio drawn from its own bootstrap replicates (its runs
+    /// resampled). The median, not the mean: a change confined to some mechanisms (a runner, a family) moves the
+    /// median little while it leaves most cells alone. A row's relative interval is its interval over the factor,
+    /// with the factor's own uncertainty (its interval as a standard deviation on the log scale) added to each side
+    /// in quadrature, on the log scale.
+    private mutating func judgeRelative() {
+        let ratioRows = rows.indices.filter { rows[$0].ratio != nil }
+        guard ratioRows.count >= Self.fewestCellsForMachineFactor,
+            let center = Statistics.median(ratioRows.compactMap { rows[$0].ratio.map(log) })
+        else {
+            machineFactor = nil
+            for index in rows.indices {
+                rows[index].relativeRatio = nil
+                rows[index].relativeInterval = nil
+                rows[index].relativeVerdict = .unsure
+            }
+            return
+        }
+        var generator = SplitMix64(seed: 0x6d61_6368_696e_65)
+        var medians: [Double] = []
+        medians.reserveCapacity(Self.factorResamples)
+        var draws: [Double] = []
+        for _ in 0..<Self.factorResamples {
+            draws.removeAll(keepingCapacity: true)
+            for _ in ratioRows.indices {
+                let replicates = rows[ratioRows[Int(generator.next() % UInt64(ratioRows.count))]].replicates
+                draws.append(replicates[Int(generator.next() % UInt64(replicates.count))])
+            }
+            medians.append(Statistics.median(draws) ?? center)
+        }
+        medians.sort()
+        let low = Statistics.quantile(medians, 0.025)
+        let high = Statistics.quantile(medians, 0.975)
+        machineFactor = MachineFactor(estimate: exp(center), interval: exp(low)...exp(high), cells: ratioRows.count)
+        let factorSpread = (high - low) / (2 * 1.96)
+        for index in rows.indices {
+            guard let ratio = rows[index].ratio else {
+                continue
+            }
+            let relative = exp(log(ratio) - center)
+            rows[index].relativeRatio = relative
+            rows[index].relativeInterval = rows[index].interval.map { interval in
+                Self.widened(interval.scaled(by: 1 / exp(center)), around: relative, by: factorSpread)
+            }
+            let verdict = Self.verdict(ratio: relative, interval: rows[index].relativeInterval, threshold: threshold)
+            rows[index].relativeVerdict =
+                switch verdict {
+                case .same: .withMachine
+                case .faster: .cheaper
+                case .slower: .dearer
+                case .unsure: .unsure
+                }
+        }
+    }
+
+    /// The comparison with the candidate's runs of `cells` multiplied by `factor`: what a change of those cells
+    /// alone would look like (`bench validate`'s injected shifts). A cell's ratio, interval and replicates scale
+    /// with its runs exactly (every resample scales alike), and its session spread is unchanged (both halves of
+    /// its runs scale), so this is what comparing the scaled files gives, without measuring again. The normalized
+    /// ratios are left out.
+    public func shifting(_ cells: Set<CellKey>, by factor: Double) -> Comparison {
+        var shifted = self
+        for index in shifted.rows.indices {
+            shifted.rows[index].normalizedRatio = nil
+            guard cells.contains(shifted.rows[index].key), let ratio = shifted.rows[index].ratio else {
+                continue
+            }
+            shifted.rows[index].ratio = ratio * factor
+            shifted.rows[index].interval = shifted.rows[index].interval?.scaled(by: factor)
+            shifted.rows[index].replicates = shifted.rows[index].replicates.map { $0 + log(factor) }
+            shifted.rows[index].verdict = Self.verdict(
+                ratio: ratio * factor, interval: shifted.rows[index].interval, threshold: threshold)
+        }
+        shifted.judgeRelative()
+        return shifted
     }
 
     /// `interval` (around `ratio`) with 1.96 × `spread` (a standard deviation on the log scale) added to each side
@@ -134,6 +251,13 @@ public struct Comparison: Sendable {
         let above = (log(interval.upperBound) - center).magnitude
         return exp(center - (below * below + session * session).squareRoot())...exp(
             center + (above * above + session * session).squareRoot())
+    }
+}
+
+extension ClosedRange where Bound == Double {
+    /// Both ends multiplied by `factor` (positive).
+    func scaled(by factor: Double) -> ClosedRange<Double> {
+        (lowerBound * factor)...(upperBound * factor)
     }
 }
 

@@ -37,7 +37,7 @@ public struct Report: Sendable {
                     CellSummary(
                         runner: runner, configuration: configuration,
                         nanoseconds: timed.compactMap { $0.nanoseconds.map(Double.init) },
-                        repetitions: timed.map(\.repetition),
+                        repetitions: timed.map(\.repetition), processes: timed.map(\.process),
                         failedRuns: runs.filter { $0.status == .failed }.count,
                         stalledRuns: runs.filter { $0.status == .stalled }.count,
                         ratioToControl: nil, metrics: timed.compactMap(\.metrics),

@@ -118,6 +118,12 @@ public struct ResultSet: Sendable {
         return files
     }
 
+    /// The builds the file's rows name (``ResultRecord/Variant``), in order of first appearance: none, unless
+    /// `bench interleave` made the file.
+    public var variants: [ResultRecord.Variant] {
+        records.compactMap(\.variant).uniqued()
+    }
+
     /// The machines the file's rows name, in order of first appearance (one, unless files were concatenated).
     public var machines: [MachineInfo] {
         records.map(\.machine).uniqued()

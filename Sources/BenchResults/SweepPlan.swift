@@ -189,15 +189,48 @@ public struct SweepPlan: Equatable, Sendable {
         record: (ResultRecord) throws(Failure) -> Void,
         observe: (Event) -> Void = { _ in }
     ) throws(Failure) -> [ResultRecord] {
-        var schedule = SweepSchedule(plan: self, warmsUp: warmsUp)
         let measure = measure ?? measureInProcess
+        return try run(
+            machine: machine, warmsUp: warmsUp, measurements: { [Measurement(outcome: measure($0))] }, record: record,
+            observe: observe)
+    }
+
+    /// A run as a measuring closure reports it: its outcome, which worker process made it, if one did, and which
+    /// build, in an interleaved comparison of two.
+    public struct Measurement: Sendable {
+        public var outcome: RunOutcome
+        /// The worker process that made the run (1, 2, …); nil for one made in this process.
+        public var process: Int?
+        public var variant: ResultRecord.Variant?
+
+        public init(outcome: RunOutcome, process: Int? = nil, variant: ResultRecord.Variant? = nil) {
+            self.outcome = outcome
+            self.process = process
+            self.variant = variant
+        }
+    }
+
+    /// As ``run(machine:warmsUp:measure:record:observe:)``, with a measuring closure that makes one run of each
+    /// step, or several adjacent in time (one per build, in `bench interleave`), and says which process and build
+    /// made each; each is recorded. The schedule learns of a step from its first run, and from the time they all
+    /// took together.
+    public func run<Failure: Error>(
+        machine: MachineInfo,
+        warmsUp: (Cell) -> Bool = { _ in true },
+        measurements: (Step) -> [Measurement],
+        record: (ResultRecord) throws(Failure) -> Void,
+        observe: (Event) -> Void = { _ in }
+    ) throws(Failure) -> [ResultRecord] {
+        var schedule = SweepSchedule(plan: self, warmsUp: warmsUp)
         let clock = ContinuousClock()
         var records: [ResultRecord] = []
         var index = 0
         while let step = schedule.next() {
             observe(.willRun(index: index, planned: schedule.planned, step))
             let started = clock.now
-            let outcome = measure(step)
+            let made = measurements(step)
+            let outcome = made.first?.outcome ?? RunOutcome(
+                status: .failed, nanoseconds: nil, detail: "no run made", completedIterations: 0, startedAt: nil)
             let seconds = (clock.now - started) / .seconds(1)
             schedule.finished(step, outcome, seconds: seconds)
             observe(
@@ -208,11 +241,14 @@ public struct SweepPlan: Equatable, Sendable {
             guard let repetition = step.repetition else {
                 continue
             }
-            let result = ResultRecord(
-                runner: step.runner.id, configuration: step.configuration, repetition: repetition, outcome: outcome,
-                machine: machine, seed: seed, sequence: records.count + 1)
-            try record(result)
-            records.append(result)
+            for run in made {
+                let result = ResultRecord(
+                    runner: step.runner.id, configuration: step.configuration, repetition: repetition,
+                    outcome: run.outcome, machine: machine, seed: seed, sequence: records.count + 1,
+                    process: run.process, variant: run.variant)
+                try record(result)
+                records.append(result)
+            }
         }
         return records
     }

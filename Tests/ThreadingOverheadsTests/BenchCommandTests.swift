@@ -212,10 +212,10 @@ extension ThreadingOverheadsTests {
             #expect(help.output.contains("Usage: custom-bench [--shape <list>]"))
             #expect(help.output.contains("swift run -c release custom-bench --queues 8 --iterations 12500"))
             #expect(!help.output.contains(" bench "), "\(help.output)")
-            let wrong = bench(["compare", "one.csv"])
-            #expect(wrong.error.contains("Error: 'custom-bench compare' needs two or more result files"))
-            #expect(wrong.error.contains("Usage: custom-bench compare"))
-            #expect(wrong.error.contains("See 'custom-bench compare --help'"))
+            let wrong = bench(["check"])
+            #expect(wrong.error.contains("Error: 'custom-bench check' needs at least one check"))
+            #expect(wrong.error.contains("Usage: custom-bench check"))
+            #expect(wrong.error.contains("See 'custom-bench check --help'"))
         }
 
         @Test("--input: the summary of an existing file, in every format; measuring options refused with it")
@@ -284,25 +284,6 @@ extension ThreadingOverheadsTests {
             #expect(run.error.contains("Cost per job at 1×5"))
         }
 
-        @Test(
-            "--isolate makes each recorded run in a child process of bench",
-            .timeLimit(.minutes(1)))
-        func isolate() throws {
-            let executable = try #require(Environment.benchExecutable)
-            let captured = CapturedConsole()
-            let status = BenchCommand.main(
-                arguments: ["--runners", "serial-queue,detach-thread", "--queues", "2", "--iterations", "20",
-                            "--repetitions", "2", "--output", "-", "--isolate"],
-                console: captured.console, executable: executable)
-            #expect(status == .success, "\(captured.error)")
-            let body = try rows(ofCSV: captured.output)
-            #expect(body.count == 4)
-            #expect(body.allSatisfy { $0["status"] == "ok" && $0["completed_iterations"] == "40" })
-            // No warm-up steps in this process: the children make their own.
-            #expect(captured.error.contains("[4/4]"))
-            #expect(captured.error.contains("each recorded run in a fresh process"))
-        }
-
         @Test("a usage error: one Error line, a usage hint, exit 64, no file", arguments: [
             ["--queues", "0"], ["--bogus"], ["--runners", "nope"], ["--work", "-1"], ["--shape", "relay"],
             ["--shape", "ping-pong", "--runners", "single-threaded"],
@@ -323,7 +304,7 @@ extension ThreadingOverheadsTests {
 
         @Test("a subcommand's usage error shows that subcommand's usage")
         func subcommandUsageError() {
-            let run = bench(["compare", "only-one.csv"])
+            let run = bench(["compare"])
             #expect(run.status == .usage)
             #expect(run.error.contains("Usage: bench compare"))
             #expect(run.error.hasSuffix("  See 'bench compare --help' for more information.\n"))
@@ -425,14 +406,13 @@ extension ThreadingOverheadsTests {
             #expect(text.contains("Only in A: 1 cell, by runner\n  run-loop: 4×500\n"))
             #expect(text.contains("Only in B: 1 cell, by runner\n  global-queue: 4×500\n"))
 
-            // single-threaded 1.00, serial-queue 1.99: most cells did not move together, but the median is 1.5.
-            #expect(text.contains("Across the 2 cells, B/A: median 1.50, middle half 1.25–1.74."))
-            #expect(text.contains("Most cells moved together: the machine or its load may have changed"))
+            // Two cells are too few to tell the machine's move from the cells': no relative verdict.
+            #expect(text.contains("Machine factor: none (fewer than 5 cells with a ratio), so no relative verdicts."))
             let markdown = bench(["compare", a, b, "--format", "markdown"]).output
             #expect(markdown.contains("| host | h | other ≠ |"))
             #expect(markdown.contains("| os | os | os |"))
-            #expect(markdown.contains("| serial-queue | 4×500 | 101 ns | 201 ns | 1.99 | 1.99 |"))
-            #expect(markdown.contains("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"))
+            #expect(markdown.contains("| serial-queue | 4×500 | 101 ns | 201 ns | 1.99 | 1.96–2.02 | slower |"))
+            #expect(markdown.contains("| --- | --- | ---: | ---: | ---: | ---: | --- |"))
 
             let csv = try rows(ofCSV: bench(["compare", a, b, "--format", "csv"]).output)
             #expect(csv.map { $0["verdict"] ?? "" } == ["same", "slower", "only-in-baseline", "only-in-candidate"])
@@ -452,21 +432,15 @@ extension ThreadingOverheadsTests {
             let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [101, 100, 102, 101]), ("run-loop", [990, 991, 992, 990]), ("task", [300, 410, 520, 400])]))
             let run = bench(["validate", a, b])
             #expect(run.status == .success, "\(run.error)")
-            #expect(run.output.contains("A/A: called faster or slower (false alarms)      1  33.3%"))
-            #expect(run.output.contains("B × 1.2 against A: called slower (detected)      2  66.7%"))
+            let line = { (start: String) in run.output.split(separator: "\n").first { $0.hasPrefix(start) }.map(String.init) ?? "" }
+            #expect(line("A/A, raw: called faster or slower (false alarms)").hasSuffix(" 1   3  33.3%"))
+            #expect(line("B × 1.2, every cell, raw: called slower (detected)").hasSuffix(" 2   3  66.7%"))
             #expect(run.output.contains("  run-loop at 4×500: B/A 1.10"))
             #expect(run.output.contains("  task at 4×500: 1.2"))
             // Three cells are too few to tell how far a headline moves between sessions: the intervals are the
-            // runs' own, and the output says so.
+            // runs' own, and the output says so; and too few for a machine factor.
             #expect(run.output.contains("Session spread: unknown"))
-            // One cell of three moved: the median ratio says the machine did not.
-            #expect(run.output.contains("Across the 3 cells, B/A: median 1.00, middle half"))
-            #expect(!run.output.contains("Most cells moved together"))
-            // Every cell about 10% slower in B: the machine drifted between the sweeps, and validate says so.
-            let drifted = try directory.write("drifted.csv", Self.resultFile([("serial-queue", [111, 110, 112, 111]), ("run-loop", [990, 991, 992, 990]), ("task", [330, 450, 570, 440])]))
-            let drift = bench(["validate", a, drifted]).output
-            #expect(drift.contains("Across the 3 cells, B/A: median 1.10, middle half"))
-            #expect(drift.contains("Most cells moved together: with the code the same, that is the machine's drift"))
+            #expect(run.output.contains("Machine factor: none"))
             let csv = try rows(ofCSV: bench(["validate", a, b, "--shift", "1.5", "--format", "csv"]).output)
             // Rows in the catalogue's order: run-loop, serial-queue, task.
             #expect(csv.map { $0["runner"] } == ["run-loop", "serial-queue", "task"])
@@ -474,6 +448,25 @@ extension ThreadingOverheadsTests {
             #expect(csv.map { $0["shifted_verdict"] } == ["slower", "slower", "slower"])
             #expect(bench(["validate", a]).status == .usage)
             #expect(bench(["validate", a, b, "--shift", "0.8"]).error.hasPrefix("Error: '--shift' expects a factor over 1"))
+        }
+
+        @Test("validate: the relative rule on a shift of each runner's cells and of each family's, in turn")
+        func validatePartialShifts() throws {
+            // Eight runners' steady cells, B's machine 20% faster: raw, every cell is a false alarm; relative, none.
+            let (a, b) = ComparisonTests.machinePair(machine: 0.8, serialQueue: 1)
+            let validation = Validation(first: a, second: b.records, shift: 1.2, threshold: 0.05)
+            #expect(validation.falseAlarms == 8)
+            #expect(validation.relativeFalseAlarms == 0)
+            // Each runner's one cell × 1.2 in turn: found dearer every time, the others left alone.
+            #expect(validation.byRunner.shiftedCells == 8 && validation.byRunner.detected == 8)
+            #expect(validation.byRunner.otherCells == 8 * 7 && validation.byRunner.falseAlarms == 0)
+            // Families: the 2010 experiment (4 of the 8), Swift concurrency (2), threads (1), the harness (1).
+            #expect(validation.byFamily.shiftedCells == 8)
+            #expect(validation.byFamily.detected == 8 - 4)
+            #expect(validation.byFamily.missed.map(\.group) == ["The 2010 experiment"])
+            let text = validation.output(paths: ["a.csv", "b.csv"]).render(.table)
+            #expect(text.contains("B × 1.2, each runner's cells in turn, relative: dearer (detected)"))
+            #expect(text.contains("Machine factor B/A: 0.800"))
         }
 
         @Test("compare and chart refuse a file that is not a result file, naming it", arguments: [["compare"], ["chart"]])

@@ -53,6 +53,24 @@ extension ThreadingOverheadsTests {
             #expect(throws: ResultFileError.self) { try ResultSet(path: "bad.csv", data: Data(sixWithoutColumn.utf8)) }
         }
 
+        @Test("version 7: each run's process and build read back; a version 6 file reads without them")
+        func processesAndBuilds() throws {
+            var record = ResultRecord(
+                runner: "task", configuration: RunConfiguration(queues: 1, iterations: 10), repetition: 1,
+                outcome: RunOutcome(status: .ok, nanoseconds: 5_000, completedIterations: 10, startedAt: nil),
+                machine: ResultFileTests.machine)
+            record.process = 3
+            record.variant = ResultRecord.Variant(label: "B", executable: "/path, with a comma/bench")
+            let text = CSV.line(ResultSchema.columns) + CSV.line(ResultSchema.fields(of: record))
+            #expect(try ResultSet(path: "v7.csv", data: Data(text.utf8)).records == [record])
+            let v6 = ResultSchema.columns.filter { !ResultSchema.version7Columns.contains($0) }
+            let six = CSV.line(v6) + CSV.line(ResultFileTests.fields(of: record, in: v6, version: 6))
+            let read = try #require(try ResultSet(path: "v6.csv", data: Data(six.utf8)).records.first)
+            #expect(read.process == nil && read.variant == nil)
+            let badProcess = text.replacingOccurrences(of: ",3,B,", with: ",0,B,")
+            #expect(throws: ResultFileError.self) { try ResultSet(path: "bad.csv", data: Data(badProcess.utf8)) }
+        }
+
         @Test("a latency within a few ticks of the clock's resolution earns the cell a warning; one above it none")
         func coarseLatency() throws {
             func cell(p50: Int64, resolution: Int?) throws -> CellSummary {

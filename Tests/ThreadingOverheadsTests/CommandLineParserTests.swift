@@ -26,6 +26,21 @@ extension ThreadingOverheadsTests {
             try sweep(arguments).plan.configurations.map(\.description)
         }
 
+        @Test("the default budget: 1.5 s a cell, from 60 to 150 s; --budget overrides it")
+        func defaultBudget() throws {
+            func seconds(_ plan: SweepPlan) -> Double? {
+                guard case .budget(let budget) = plan.sampling else { return nil }
+                return budget.seconds
+            }
+            // The default sweep: about 100 cells, 150 s.
+            #expect(try seconds(plan()) == 150)
+            // One configuration of every runner: 25 or 26 cells, 60 s, the least.
+            #expect(try seconds(plan("--queues", "8", "--iterations", "12500")) == 60)
+            // 48 cells: 72 s.
+            #expect(try seconds(plan("--runners", "serial-queue,task,actor", "--queues", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16")) == 72)
+            #expect(try seconds(plan("--queues", "8", "--iterations", "12500", "--budget", "30")) == 30)
+        }
+
         @Test("--shape: each shape's own default queues and jobs; the runners that run it, unless named")
         func shapes() throws {
             #expect(
@@ -237,7 +252,7 @@ extension ThreadingOverheadsTests {
             (["--frobnicate"], "Unknown option '--frobnicate'", nil),
             (["-q", "4"], "Unknown option '-q'", nil),
             (["-"], "Unexpected argument '-'", nil),
-            (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart, crossover, validate", nil),
+            (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart, crossover, validate, interleave, worker", nil),
             (["--queues"], "Missing value for '--queues <list>'", nil),
             (["--queues", "--iterations", "5"], "Missing value for '--queues <list>'", nil),
             (["--output"], "Missing value for '--output <path>'", nil),
@@ -287,7 +302,9 @@ extension ThreadingOverheadsTests {
             ),
             (["--format", "xml"], "Unknown format 'xml' for '--format'; the formats are: table, csv, json, markdown", nil),
             (["--summary", "-"], "'--summary' needs a file path (the summary goes to standard output with --format csv)", nil),
-            (["compare", "a.csv"], "'bench compare' needs two or more result files: the baseline first", .compare),
+            (["compare"], "'bench compare' needs two or more result files (the baseline first), or one of 'bench interleave'", .compare),
+            (["interleave", "a"], "'bench interleave' needs two bench executables, A and B (the same one twice for an A/A test), not 1", .interleave),
+            (["worker"], "'bench worker' needs '--protocol <version>', the worker protocol the parent speaks; a worker of another version refuses to start", .worker),
             (["compare", "a.csv", "b.csv", "--threshold", "0"], "'--threshold' must be more than 0 and less than 100 (percent), not 0", .compare),
             (["compare", "a.csv", "b.csv", "--threshold", "five"], "'--threshold' expects a percentage such as 5 or 2.5%, not 'five'", .compare),
             (["compare", "a.csv", "b.csv", "--queues", "4"], "Unknown option '--queues'", .compare),

@@ -62,10 +62,9 @@ extension ThreadingOverheadsTests {
             // (150 / 50) / (200 / 100): relative to its machine's control, serial-queue got 1.5 times dearer.
             #expect(abs((row.normalizedRatio ?? 0) - 1.5) < 1e-12)
             #expect(row.interval == 0.75...0.75)
-            // Two cells, 0.5 and 0.75: the files differ as a whole by their median, 0.625.
-            let shift = try #require(comparison.commonShift)
-            #expect(abs(shift.median - 0.625) < 1e-12)
-            #expect(abs(shift.middleHalf.lowerBound - 0.5625) < 1e-12 && abs(shift.middleHalf.upperBound - 0.6875) < 1e-12)
+            // Two cells: too few for a machine factor, so no relative verdict.
+            #expect(comparison.machineFactor == nil)
+            #expect(row.relativeRatio == nil && row.relativeVerdict == .unsure)
             #expect(row.verdict == .faster)
             let control = try #require(comparison.rows.first { $0.key.runner == "single-threaded" })
             #expect(control.normalizedRatio == 1)
@@ -125,6 +124,66 @@ extension ThreadingOverheadsTests {
             #expect(abs(interval.lowerBound - 1.08 * exp(-1.96 * spread)) < 1e-9)
             #expect(abs(interval.upperBound - 1.08 * exp(1.96 * spread)) < 1e-9)
             #expect(row.verdict == .unsure)
+        }
+
+        /// Eight runners' cells of steady runs (`spread` ns apart), B's `machine` times A's, and serial-queue's
+        /// `serialQueue` times that again.
+        static func machinePair(machine: Double, serialQueue: Double) -> (Report, Report) {
+            let runners = ["single-threaded", "run-loop", "serial-queue", "global-queue", "task", "actor", "thread-pool", "null"]
+            func cells(_ scale: (String) -> Double) -> [String: [Int64]] {
+                Dictionary(uniqueKeysWithValues: runners.enumerated().map { index, runner in
+                    let base = 1_000.0 * Double(index + 1)
+                    return (runner, [0.99, 1.0, 1.01, 1.0, 0.995, 1.005].map { Int64((base * $0 * scale(runner)).rounded()) })
+                })
+            }
+            return (report(cells { _ in 1 }), report(cells { machine * ($0 == "serial-queue" ? serialQueue : 1) }))
+        }
+
+        @Test("the machine factor: the median of the cells' ratios, with an interval; a cell judged relative to it")
+        func machineFactor() throws {
+            // B's machine runs every cell 20% faster, and serial-queue 30% dearer than that.
+            let (a, b) = Self.machinePair(machine: 0.8, serialQueue: 1.3)
+            let comparison = Comparison(baseline: a, candidate: b)
+            let factor = try #require(comparison.machineFactor)
+            #expect(abs(factor.estimate - 0.8) < 1e-9)
+            #expect(factor.interval.contains(0.8) && factor.interval.upperBound < 1)
+            #expect(factor.cells == 8)
+            // Raw, every cell is faster; relative to the machine, all moved with it but serial-queue, dearer.
+            for row in comparison.rows {
+                let serial = row.key.runner == "serial-queue"
+                #expect(row.verdict == (serial ? .same : .faster), "\(row.key)")
+                #expect(row.relativeVerdict == (serial ? .dearer : .withMachine), "\(row.key)")
+                #expect(abs((row.relativeRatio ?? 0) - (serial ? 1.3 : 1)) < 1e-9)
+            }
+            // The relative interval holds the factor's uncertainty too: it is wider than the raw one over the factor.
+            let serial = try #require(comparison.rows.first { $0.key.runner == "serial-queue" })
+            let raw = try #require(serial.interval)
+            let relative = try #require(serial.relativeInterval)
+            #expect(relative.lowerBound <= raw.lowerBound / 0.8 + 1e-12 && relative.upperBound >= raw.upperBound / 0.8 - 1e-12)
+        }
+
+        @Test("shifting some cells of B: exactly what scaling their runs gives, judged again")
+        func shifting() throws {
+            let (a, b) = Self.machinePair(machine: 1, serialQueue: 1)
+            let comparison = Comparison(baseline: a, candidate: b)
+            #expect(comparison.rows.allSatisfy { $0.verdict == .same && $0.relativeVerdict == .withMachine })
+            let keys = Set(comparison.rows.filter { $0.key.runner == "task" || $0.key.runner == "actor" }.map(\.key))
+            let shifted = comparison.shifting(keys, by: 1.2)
+            let scaled = Comparison(
+                baseline: a,
+                candidate: Report(records: b.records.map { record in
+                    var record = record
+                    if record.runner == "task" || record.runner == "actor" {
+                        record.outcome.nanoseconds = record.outcome.nanoseconds.map { Int64((Double($0) * 1.2).rounded()) }
+                    }
+                    return record
+                }))
+            for (made, measured) in zip(shifted.rows, scaled.rows) {
+                #expect(abs((made.ratio ?? 0) - (measured.ratio ?? 0)) < 1e-3)
+                #expect(made.verdict == measured.verdict)
+                #expect(made.relativeVerdict == measured.relativeVerdict)
+            }
+            #expect(shifted.rows.filter { keys.contains($0.key) }.allSatisfy { $0.relativeVerdict == .dearer })
         }
 
         @Test("cells in one file only are listed, not dropped")

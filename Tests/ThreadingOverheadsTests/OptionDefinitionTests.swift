@@ -15,7 +15,7 @@ extension ThreadingOverheadsTests {
             "repetitions": "4", "warmup": "2", "output": "out.csv", "format": "json", "summary": "s.csv",
             "verify-timeout": "1.5", "stall-timeout": "9", "threshold": "2.5", "input": "in.csv",
             "budget": "30", "precision": "2", "seed": "42", "confidence": "90", "shift": "1.5",
-            "title": "A title, with a comma", "shape": "ping-pong,chain",
+            "title": "A title, with a comma", "shape": "ping-pong,chain", "processes": "3", "protocol": "1",
         ]
 
         /// Checks every option of `definition`: given alone, it changes the options; the arguments written for
@@ -73,6 +73,8 @@ extension ThreadingOverheadsTests {
             try check(ChartCommand.definition, help: HelpText.full(.chart, catalogue: catalogue))
             try check(CrossoverCommand.definition, help: HelpText.full(.crossover, catalogue: catalogue))
             try check(ValidateCommand.definition, help: HelpText.full(.validate, catalogue: catalogue))
+            try check(InterleaveCommand.definition, help: HelpText.full(.interleave, catalogue: catalogue))
+            try check(WorkerCommand.definition, help: HelpText.full(.worker, catalogue: catalogue))
         }
 
         @Test("defaults come from the options' own values: the help says what a command gets without the option")

@@ -124,5 +124,50 @@ extension ThreadingOverheadsTests {
                 row["warnings"]
                     == "first repetition 2.0× the others' median: more warm-up runs may help; noisy: CV 50.0% (over 10%)")
         }
-    }
+    
+        @Test("Kruskal–Wallis and chi-square quantiles, against values from tables")
+        func rankTest() throws {
+            // Three groups of five, no ties: H = 12/(15·16) · (15²/5 + 40²/5 + 65²/5) − 3·16 = 12.5.
+            let h = try #require(Statistics.kruskalWallis([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12, 13, 14, 15]]))
+            #expect(abs(h - 12.5) < 1e-9)
+            #expect(Statistics.kruskalWallis([[1, 2]]) == nil)
+            // Chi-square's upper quantiles, as tables give them to three decimals.
+            for (degrees, tail, value) in [(1, 0.001, 10.828), (3, 0.001, 16.266), (7, 0.001, 24.322), (2, 0.05, 5.991)] {
+                #expect(abs(Statistics.chiSquareQuantile(degrees: degrees, tail: tail) - value) < 0.001)
+            }
+        }
+
+        /// A cell of `runs` per process, process p's at `level(p)` ns, a few percent apart within each.
+        static func cell(processes: Int, runs: Int, level: (Int) -> Double) throws -> CellSummary {
+            var records: [ResultRecord] = []
+            for process in 1...processes {
+                for index in 0..<runs {
+                    let value = level(process) * (1 + 0.01 * Double(index % 5))
+                    var record = Self.record("task", records.count + 1, Int64(value))
+                    record.process = process
+                    records.append(record)
+                }
+            }
+            return try #require(Report(records: records).cells.first)
+        }
+
+        @Test("runs of several processes: an interval over the processes, and a warning when they disagree")
+        func processes() throws {
+            // Four processes, two near 400 ns a run and two near 950: the interval reaches both, and they disagree.
+            let split = try Self.cell(processes: 4, runs: 6) { $0 <= 2 ? 400_000 : 950_000 }
+            let interval = try #require(split.interval)
+            #expect(interval.lowerBound < 450_000 && interval.upperBound > 900_000)
+            #expect(split.warnings.contains { if case .processesDisagree = $0 { true } else { false } })
+            let disagreeing = try #require(split.disagreeingProcesses)
+            #expect(abs(disagreeing.low - 400) < 20 && abs(disagreeing.high - 950) < 50)
+            // The same runs without their processes: one sample, whose interval is the runs' own, narrower.
+            var pooled = split
+            pooled.processes = []
+            #expect(pooled.disagreeingProcesses == nil)
+            // Four processes alike: no warning, and an interval as narrow as the runs.
+            let alike = try Self.cell(processes: 4, runs: 6) { _ in 500_000 }
+            #expect(alike.disagreeingProcesses == nil)
+            #expect((alike.relativeHalfWidth ?? 1) < 0.05)
+        }
+}
 }

@@ -8,6 +8,10 @@ public enum Command: Equatable, Sendable {
     case sweep(SweepOptions, SweepPlan)
     /// A sweep's summary of the result file `--input` names, measuring nothing.
     case summary(SweepOptions)
+    /// A worker making runs for a parent bench.
+    case worker(WorkerOptions)
+    /// The plan run by two bench executables in alternation, and compared run by run.
+    case interleave(InterleaveOptions, SweepPlan)
     case compare(CompareOptions)
     /// Checks over a fresh run of `plan`, or over the file `--input` names (no plan).
     case check(CheckOptions, expressions: [CheckExpression], plan: SweepPlan?)
@@ -19,12 +23,16 @@ public enum Command: Equatable, Sendable {
 
     /// Whether a runner it measures needs the main thread to serve the main queue.
     var needsMainThread: Bool {
+        if case .worker = self {
+            // It may be asked for any runner, main-queue's among them.
+            return true
+        }
         let runners: [RunnerKind] =
             switch self {
             case .sweep(_, let plan): plan.runners
             case .check(_, _, let plan): plan?.runners ?? []
             case .crossover(let options, let runners): options.input == nil ? runners : []
-            case .help, .summary, .compare, .chart, .validate: []
+            case .help, .summary, .compare, .chart, .validate, .worker, .interleave: []
             }
         return runners.contains { $0.traits.needsMainThread }
     }
@@ -32,7 +40,7 @@ public enum Command: Equatable, Sendable {
 
 /// `bench`'s subcommands.
 public enum Subcommand: String, Equatable, Sendable, CaseIterable {
-    case compare, check, chart, crossover, validate
+    case compare, check, chart, crossover, validate, interleave, worker
 }
 
 /// Turns `bench`'s arguments into a ``Command``, or a ``UsageError`` that says what is wrong.
@@ -81,6 +89,8 @@ public enum CommandLineParser {
         case .chart: ChartCommand.self
         case .crossover: CrossoverCommand.self
         case .validate: ValidateCommand.self
+        case .interleave: InterleaveCommand.self
+        case .worker: WorkerCommand.self
         }
     }
 
@@ -121,3 +131,5 @@ extension CheckCommand: ParsableCommand {}
 extension ChartCommand: ParsableCommand {}
 extension CrossoverCommand: ParsableCommand {}
 extension ValidateCommand: ParsableCommand {}
+extension WorkerCommand: ParsableCommand {}
+extension InterleaveCommand: ParsableCommand {}

@@ -33,6 +33,8 @@ enum HelpText {
         case .chart: chart(catalogue)
         case .crossover: crossover
         case .validate: validate
+        case .interleave: interleave
+        case .worker: worker
         }
     }
 
@@ -91,14 +93,7 @@ enum HelpText {
 
             \(usage(nil))
             COMMANDS:
-              (none)    Run a sweep, write its result file, print the summary.
-              compare   Compare result files, from this machine or others (see '\(Program.name) compare --help').
-              check     Assert relative or absolute overhead, for CI (see '\(Program.name) check --help').
-              chart     Draw result files as an SVG bar chart (see '\(Program.name) chart --help').
-              crossover Find the job size at which each runner's overhead stops mattering
-                        (see '\(Program.name) crossover --help').
-              validate  How far compare can be trusted on this machine: an A/A and an injected-shift test
-                        on two sweeps' files (see '\(Program.name) validate --help').
+            \(commandList)
 
             OPTIONS:
             \(SweepCommand.definition.optionsSection)
@@ -139,6 +134,26 @@ enum HelpText {
               swift run -c release \(Program.name) compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
 
             """
+    }
+
+    /// Each command and what it does, for the main help's COMMANDS section: a line each, wrapped under its start.
+    private static var commandList: String {
+        let commands: [(String, String)] = [
+            ("(none)", "Run a sweep, write its result file, print the summary."),
+            ("compare", "Compare result files, from this machine or others."),
+            ("check", "Assert relative or absolute overhead, for CI."),
+            ("chart", "Draw result files as an SVG bar chart."),
+            ("crossover", "Find the job size at which each runner's overhead stops mattering."),
+            ("validate", "How far compare can be trusted on this machine: an A/A and an injected-shift test on two "
+                + "sweeps' files."),
+            ("interleave", "Compare two builds of \(Program.name) in one session, run by run in alternation."),
+            ("worker", "Make runs for a parent \(Program.name), as its child process."),
+        ]
+        let column = (commands.map(\.0.count).max() ?? 0) + 4
+        return commands.map { name, abstract in
+            let text = TextWrapping.wrap(abstract.split(separator: " ").map(String.init), width: width - column, indent: column)
+            return "  " + name.rightPadded(to: column - 2) + text
+        }.joined(separator: "\n") + "\n  Each command's --help says more: '\(Program.name) compare --help'."
     }
 
     /// The pessimistic cost per job that ``PlanLimits`` assumes for a runner with these traits.
@@ -237,6 +252,46 @@ enum HelpText {
           swift run -c release \(Program.name) --output a.csv
           swift run -c release \(Program.name) --output b.csv
           swift run -c release \(Program.name) validate a.csv b.csv
+
+        """
+    }
+
+    private static var interleave: String {
+        """
+        OVERVIEW: Compares two builds of bench (a toolchain upgrade, a change to your own runner) on this machine,
+        measuring both in one session, run by run in alternation, and judging each cell pair by pair.
+
+        \(usage(.interleave))
+        \(paragraph("Both executables must be bench programs built from the same version of ThreadingOverheads (their worker protocol is checked before anything runs); they may be the same one twice, which is an A/A test of this machine. Each build gets \(RunOption.processes.flag) worker processes. For each step of the plan's shuffled order, both builds make the run, one right after the other, which of them first drawn from the seed: whatever the machine does over seconds and minutes falls on both runs of the pair alike. Every run goes to one result file whose rows name their build (variant A or B, and the executable) and worker; '\(Program.name) compare FILE' compares such a file again.", indent: 0))
+        \(paragraph("A cell's ratio is the median over its pairs of B/A, its 95% interval a bootstrap of the pairs (of the worker processes, then of the pairs in each), and its verdict compare's rule: same within the noise threshold, faster or slower when the interval lies wholly below or above 1, unsure otherwise.", indent: 0))
+
+        OPTIONS:
+        \(InterleaveCommand.definition.optionsSection)
+
+        EXIT CODES:
+          0   compared   1   an executable is not a bench of this protocol, or a file cannot be written
+          2   some runs failed or stalled   64   the command line was wrong   130, 143   interrupted
+
+        EXAMPLE:
+          swift build -c release --scratch-path .build-a && swift build -c release --scratch-path .build-b
+          swift run -c release \(Program.name) interleave .build-a/release/bench .build-b/release/bench --runners task,actor
+
+        """
+    }
+
+    private static var worker: String {
+        """
+        OVERVIEW: Makes runs for a parent bench, as its child process: bench starts workers for --processes,
+        --isolate and interleave, and they end when it does. Not for typing by hand.
+
+        \(usage(.worker))
+        \(paragraph("It answers on standard output with the line '\(WorkerProtocol.greeting)', then reads a request per line on standard input (the arguments of a sweep of one cell and one recorded run, separated by tabs) and answers each with 'rows N' and N bytes of a result file of that run. The first time it meets a cell it makes the cell's warm-ups first. A worker of another protocol version than its parent's refuses to start, so that two builds measured side by side speak alike.", indent: 0))
+
+        OPTIONS:
+        \(WorkerCommand.definition.optionsSection)
+
+        EXIT CODES:
+          0   its input ended   1   the parent speaks another protocol   64   the command line was wrong
 
         """
     }

@@ -19,8 +19,9 @@ public struct RunOptions: CommandOptions {
     public var work = [0]
     /// Recorded runs per cell, exactly; nil for as many as the budget pays for.
     public var repetitions: Int?
-    /// The time budget of the runs, in seconds, and the precision at which a cell stops early.
-    public var budget = Self.defaultBudget.seconds
+    /// The time budget of the runs, in seconds (nil for ``defaultBudgetSeconds(cells:)``), and the precision at
+    /// which a cell stops early.
+    public var budget: Double?
     public var precision = Self.defaultBudget.precision
     /// Warm-up runs per cell, exactly; nil for warm-ups until the runs settle.
     public var warmup: Int?
@@ -31,6 +32,9 @@ public struct RunOptions: CommandOptions {
     public var output = OutputDestination.newFileInResults
     /// Each recorded run in a fresh child process.
     public var isolate = false
+    /// Worker processes to spread each cell's recorded runs over; nil for the default (``defaultProcesses``, or 1
+    /// where bench runs inside another program).
+    public var processes: Int?
     /// No progress on standard error.
     public var quiet = false
     /// Run a sweep whose estimate is over ``PlanLimits/maximumEstimatedSeconds``.
@@ -43,9 +47,24 @@ public struct RunOptions: CommandOptions {
     public static let defaultJobs = Shape.chain.defaultJobs
     /// The most work a job may do, 1 s: more is surely a mistake.
     static let maximumWork = 1_000_000_000
-    /// The budget of a sweep without `--repetitions`: chosen so that the default sweep, warm-ups and the runs that
-    /// start a thread per job included, takes ``defaultSweepDuration``.
+    /// The budget of the default sweep, without `--repetitions`: chosen so that it takes ``defaultSweepDuration``,
+    /// warm-ups and the runs that start a thread per job included; its runs per cell and precision are every
+    /// budget's.
     public static let defaultBudget = SweepPlan.Budget(seconds: 150)
+    /// Seconds of budget a cell gets when `--budget` is not given, and the least a plan gets: 1.5 s a cell gives
+    /// the default sweep's 104 cells its 150 s, and one configuration of every runner (26 cells) 60 s, which took
+    /// 61 s here where a fixed 150 s took 2½ minutes, 111 s of them in the runs of the three runners that start a
+    /// thread per job (docs/method.md, "Sampling").
+    static let budgetPerCell = 1.5
+    static let leastBudget = 60.0
+
+    /// The budget of a plan of `cells` cells when `--budget` is not given: ``budgetPerCell`` a cell, from
+    /// ``leastBudget`` to the default sweep's.
+    static func defaultBudgetSeconds(cells: Int) -> Double {
+        min(defaultBudget.seconds, max(leastBudget, budgetPerCell * Double(cells)))
+    }
+    /// Worker processes a measurement spreads each cell's runs over unless `--processes` says otherwise.
+    public static let defaultProcesses = 4
     /// How long the default sweep takes, as measured (docs/method.md, "Sampling"), for the help texts: the minimum runs of
     /// the runners that start a thread per job, never cut, make it longer when the machine is busy.
     static let defaultSweepDuration = "about 2½ minutes on a quiet 2-core machine, longer on a busy one"
@@ -100,6 +119,8 @@ enum RunOption {
         help: "The time the runs may take, warm-ups included, shared among the cells by need: every cell gets "
             + "\(RunOptions.defaultBudget.minimumRuns) runs at least and \(RunOptions.defaultBudget.maximumRuns) at "
             + "most, an equal share of the time beyond that, and what a cheap cell doesn't need goes to the others.",
+        defaultText: "\(Format.number(RunOptions.budgetPerCell)) s a cell, from \(Int(RunOptions.leastBudget)) to "
+            + "\(Int(RunOptions.defaultBudget.seconds)) s",
         \.budget, .secondsNumber)
     static let precision = Option<RunOptions>(
         "precision", value: "percent",
@@ -122,6 +143,13 @@ enum RunOption {
             + "that no warm thread pool or allocator state carries over between repetitions. (On macOS the runners "
             + "that start a thread per job always run so: a thread that cannot start aborts its process there.)",
         \.isolate)
+    static let processes = Option<RunOptions>(
+        "processes", value: "n",
+        help: "Spread each cell's recorded runs over n worker processes of bench, each making its own warm-ups, so "
+            + "that what a process draws once for its whole life (a thread pool's regime) varies within the cell, and "
+            + "its interval and modes show it; 1 makes every run in this process.",
+        defaultText: "\(RunOptions.defaultProcesses); 1 where it runs inside another program, as in a test",
+        \.processes, .count(minimum: 1))
     static let quiet = Option<RunOptions>.flag("quiet", help: "No progress on standard error.", \.quiet)
     static let allowLong = Option<RunOptions>.flag(
         "allow-long",
@@ -212,10 +240,12 @@ extension RunOptions {
         return RunSettings(verifyTimeout: verifyTimeout, stallTimeout: stallTimeout)
     }
 
-    /// How many recorded runs each cell gets: `--repetitions`, or what the budget pays for.
-    func sampling() throws(UsageError) -> SweepPlan.Sampling {
+    /// How many recorded runs each cell of a plan of `cells` cells gets: `--repetitions`, or what the budget pays
+    /// for.
+    func sampling(cells: Int) throws(UsageError) -> SweepPlan.Sampling {
         guard let repetitions else {
-            return .budget(SweepPlan.Budget(seconds: budget, precision: precision))
+            return .budget(
+                SweepPlan.Budget(seconds: budget ?? Self.defaultBudgetSeconds(cells: cells), precision: precision))
         }
         for option in [RunOption.budget, RunOption.precision] where !option.arguments(for: self).isEmpty {
             throw UsageError(
@@ -227,7 +257,7 @@ extension RunOptions {
     /// A plan of `cells` with these options' sampling (or `sampling`, for a command that decides it itself),
     /// warm-up, settings and seed, within bench's limits.
     func plan(cells: [SweepPlan.Cell], sampling: SweepPlan.Sampling? = nil) throws(UsageError) -> SweepPlan {
-        let sampling = if let sampling { sampling } else { try self.sampling() }
+        let sampling = if let sampling { sampling } else { try self.sampling(cells: cells.count) }
         var plan = SweepPlan(
             cells: cells, sampling: sampling, warmup: warmup.map { .runs($0) } ?? .settling,
             settings: try settings(), seed: seed ?? .random(in: 0...UInt64.max))

@@ -13,6 +13,11 @@ enum SharedOption {
         Option("input", value: "file.csv", help: help, field, .text(valueName: "file.csv"))
     }
 
+    /// `--threshold <percent>`: a comparison's noise threshold.
+    static func threshold<Options>(_ field: WritableKeyPath<Options, Double> & Sendable) -> Option<Options> {
+        Option("threshold", value: "percent", help: "The noise threshold, in percent.", field, .percent)
+    }
+
     /// `--metrics`: what the runs cost the machine, in the tables.
     static func metrics<Options>(_ field: WritableKeyPath<Options, Bool> & Sendable, help: String) -> Option<Options> {
         .flag("metrics", help: help, field)

@@ -18,8 +18,14 @@ final class MeasuringSession: @unchecked Sendable {
     /// Recorded runs of every plan measured so far, made or not; nil once a plan under a budget, which decides its
     /// runs as it goes, is among them.
     private var plannedRuns: Int? = 0
-    /// Runs recorded so far of each cell: a cell measured again continues its repetitions' numbering.
-    private var recordedRuns: [CellKey: Int] = [:]
+    /// Runs recorded so far of each cell, and of each build of it in an interleaved comparison: a cell measured
+    /// again continues its repetitions' numbering.
+    private var recordedRuns: [RecordedCell: Int] = [:]
+
+    private struct RecordedCell: Hashable {
+        var key: CellKey
+        var variant: String?
+    }
     private var isEnded = false
 
     /// The command, as its messages begin: `bench`, `bench check`.
@@ -28,27 +34,43 @@ final class MeasuringSession: @unchecked Sendable {
     let console: Console
     let progress: Progress
     let quiet: Bool
-    /// Whether every recorded run is made in a child process (`--isolate`).
-    private let isolatesEveryRun: Bool
-    /// This program, which child processes run; nil if it cannot be found (then `--isolate` is refused, and the
-    /// runs that ``isolatesOnThisSystem(_:)`` would isolate are made in this process).
-    private let executable: URL?
+    /// The worker processes that make the recorded runs (``measure(_:)``); nil where this program's executable
+    /// cannot be found or, with one process, where this program is not a `bench` (a test): then every run is made
+    /// in this process.
+    private let workers: WorkerPool?
+    /// Worker processes a cell's runs are spread over (`--processes`); 1 for every run in this process.
+    var processes: Int {
+        workers.map { $0.isolatesEveryRun ? 1 : $0.count } ?? 1
+    }
 
     /// Opens the session: prints the debug warning if this is a debug build, opens the result file with its header
     /// and takes over interrupts, which `onInterrupt` then concludes, given the runs recorded and the signal. Nil,
     /// with the `Error:` line printed, if the file cannot be opened or the runs cannot be isolated.
+    ///
+    /// `processes` is `--processes` (nil for its default: ``RunOptions/defaultProcesses`` in a `bench` program, 1
+    /// where bench runs inside another); `isolate`, `--isolate`.
     init?(
-        command: String, output: OutputDestination, quiet: Bool, isolate: Bool, executable: URL?, console: Console,
-        onInterrupt: @escaping @Sendable (_ records: [ResultRecord], _ planned: Int?, Int32) -> Void
+        command: String, output: OutputDestination, quiet: Bool, isolate: Bool, processes: Int?, executable: URL?,
+        console: Console, onInterrupt: @escaping @Sendable (_ records: [ResultRecord], _ planned: Int?, Int32) -> Void
     ) {
         let machine = MachineInfo.current()
         if machine.build == "debug" {
             console.error(BenchCommand.debugBanner)
         }
-        if isolate, executable == nil {
+        let runsAsProgram = BenchCommand.runsAsProgram.load(ordering: .relaxed)
+        let count = processes ?? (runsAsProgram ? RunOptions.defaultProcesses : 1)
+        if executable == nil, isolate || count > 1 {
+            let flag = isolate ? RunOption.isolate.flag : RunOption.processes.flag
             console.error(
-                "Error: cannot find \(Program.name)'s own executable to start child processes (\(RunOption.isolate.flag))\n")
+                "Error: cannot find \(Program.name)'s own executable to start worker processes (\(flag)); give "
+                    + "\(RunOption.processes.flag) 1 to make every run in this process\n")
             return nil
+        }
+        // One process and no isolation: every run in this process, but on macOS those of the runners whose thread
+        // that cannot start would abort it (``isolatesOnThisSystem(_:)``), which a bench program hands to a worker.
+        workers = executable.flatMap { executable in
+            count > 1 || isolate || runsAsProgram
+                ? WorkerPool(executable: executable, count: isolate ? 1 : count, isolatesEveryRun: isolate) : nil
         }
         do {
             file = try OutputFile(csv: output, header: ResultSchema.columns, console: console, host: machine.host)
@@ -61,8 +83,6 @@ final class MeasuringSession: @unchecked Sendable {
         self.console = console
         self.quiet = quiet
         progress = Progress(console: console, quiet: quiet)
-        isolatesEveryRun = isolate
-        self.executable = executable
         Interrupts.setHandler { [self] signal in
             // The progress display is the measuring thread's; on a terminal, clear its status line blindly.
             if isatty(STDERR_FILENO) == 1 {
@@ -82,19 +102,31 @@ final class MeasuringSession: @unchecked Sendable {
 
     /// Makes the runs of `plan`, records each as it ends, and returns those it recorded; nil, with the file removed
     /// and the `Error:` line printed, if a row cannot be written.
-    func measure(_ plan: SweepPlan) -> [ResultRecord]? {
-        let isolatesEveryRun = isolatesEveryRun
-        let executable = executable
-        let runsAsProgram = BenchCommand.runsAsProgram.load(ordering: .relaxed)
-        let isolated = { (cell: SweepPlan.Cell) in
-            executable != nil && (isolatesEveryRun || (runsAsProgram && Self.isolatesOnThisSystem(cell.runner)))
+    ///
+    /// With more than one process (``processes``), or with `--isolate`, the recorded runs are made by worker
+    /// processes (``WorkerPool``), which warm up each cell themselves: a cell's k-th run goes to worker
+    /// (c + k) mod n, c the cell's place in the plan, so that its runs are spread evenly over the workers and
+    /// consecutive runs of a cell come from different ones.
+    ///
+    /// `interleaved`, if given, makes each step's runs instead (`bench interleave`: a run of each build, in worker
+    /// processes that warm up themselves).
+    func measure(
+        _ plan: SweepPlan, interleaved: ((SweepPlan.Step) -> [SweepPlan.Measurement])? = nil
+    ) -> [ResultRecord]? {
+        let pool = workers
+        let inWorker = { (cell: SweepPlan.Cell) in
+            pool != nil && (pool?.count ?? 1 > 1 || pool?.isolatesEveryRun == true || Self.isolatesOnThisSystem(cell.runner))
         }
-        let measure = { (step: SweepPlan.Step) -> RunOutcome in
-            guard isolated(step.cell), let executable else {
-                return plan.measureInProcess(step)
+        let cellIndex = Dictionary(plan.cells.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let measurements = { (step: SweepPlan.Step) -> [SweepPlan.Measurement] in
+            if let interleaved {
+                return interleaved(step)
             }
-            let arguments = SweepCommand.childArguments(for: step, of: plan)
-            return ChildProcessRunner(executable: executable, arguments: arguments).measure()
+            guard inWorker(step.cell), let pool, let repetition = step.repetition else {
+                return [SweepPlan.Measurement(outcome: plan.measureInProcess(step))]
+            }
+            let index = ((cellIndex[step.cell] ?? 0) + repetition - 1) % pool.count
+            return [SweepPlan.Measurement(outcome: pool.measure(step, of: plan, worker: index), process: index + 1)]
         }
         lock.withLock {
             plannedRuns = plannedRuns.flatMap { runs in plan.repetitions.map { runs + $0 * plan.cells.count } }
@@ -103,7 +135,7 @@ final class MeasuringSession: @unchecked Sendable {
         defer { progress.clearStatus() }
         do {
             return try plan.run(
-                machine: machine, warmsUp: { !isolated($0) }, measure: measure, record: record,
+                machine: machine, warmsUp: { interleaved == nil && !inWorker($0) }, measurements: measurements, record: record,
                 observe: progress.handle)
         } catch {
             progress.clearStatus()
@@ -137,9 +169,10 @@ final class MeasuringSession: @unchecked Sendable {
                 return
             }
             var record = record
-            record.repetition = (recordedRuns[record.key] ?? 0) + 1
+            let cell = RecordedCell(key: record.key, variant: record.variant?.label)
+            record.repetition = (recordedRuns[cell] ?? 0) + 1
             try file.append(fields: ResultSchema.fields(of: record))
-            recordedRuns[record.key] = record.repetition
+            recordedRuns[cell] = record.repetition
             records.append(record)
         }
     }

@@ -2,13 +2,22 @@ import BenchResults
 
 extension ResultSet {
     /// Reads and checks every file in `paths`, in order; nil, with the `Error:` line that names the first that
-    /// cannot be read, if one cannot.
-    static func read(_ paths: [String], console: Console) -> [ResultSet]? {
+    /// cannot be read, if one cannot, or, unless `allowingBuilds`, the first that holds runs of two builds
+    /// (`bench interleave`'s, which only `bench compare` reads).
+    static func read(_ paths: [String], console: Console, allowingBuilds: Bool = false) -> [ResultSet]? {
+        let files: [ResultSet]
         do {
-            return try read(paths)
+            files = try read(paths)
         } catch {
             console.error("Error: \(error)\n")
             return nil
         }
+        if !allowingBuilds, let mixed = files.first(where: { !$0.variants.isEmpty }) {
+            console.error(
+                "Error: '\(mixed.path)' holds runs of two builds, made by '\(Program.name) interleave': compare them "
+                    + "with '\(Program.name) compare \(mixed.path)'\n")
+            return nil
+        }
+        return files
     }
 }

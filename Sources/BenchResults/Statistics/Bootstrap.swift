@@ -1,21 +1,62 @@
 /// Percentile bootstrap intervals of headline estimates (``Estimate``) and of their ratios: each sample resampled
 /// with replacement, 10,000 times, by a generator with a fixed seed, so that the same runs always give the same
 /// interval.
+///
+/// A sample whose runs come from two or more processes (``Sample/groups``) is resampled in two stages, as the
+/// variance has two levels (Kalibera and Jones, "Rigorous benchmarking in reasonable time", 2013; pyperf spreads
+/// its values over processes for the same reason): first its processes, with replacement, then each drawn
+/// process's runs, with replacement. The interval then holds what a process draws once for its whole life (a
+/// thread pool's regime), which resampling the runs alone would take for the same every time.
 public enum Bootstrap {
     public static let resamples = 10_000
 
+    /// Values, and the process each came from where that is known.
+    public struct Sample: Sendable, Equatable {
+        public var values: [Double]
+        /// The runs of each process, as indices into `values`; one group (every index) when the processes are
+        /// not known or are fewer than two.
+        public var groups: [[Int]]
+
+        /// `values`, from `processes` (one per value; nil where not known).
+        public init(_ values: [Double], processes: [Int?] = []) {
+            self.values = values
+            let known = processes.count == values.count ? processes.compactMap { $0 } : []
+            var byProcess: [Int: [Int]] = [:]
+            if known.count == values.count {
+                for (index, process) in known.enumerated() {
+                    byProcess[process, default: []].append(index)
+                }
+            }
+            groups = byProcess.count >= 2 ? byProcess.keys.sorted().compactMap { byProcess[$0] } : [Array(values.indices)]
+        }
+
+        public var isEmpty: Bool {
+            values.isEmpty
+        }
+    }
+
     /// The `confidence` interval of headline(values); nil if `values` is empty.
     public static func headline(_ values: [Double], confidence: Double) -> ClosedRange<Double>? {
-        guard !values.isEmpty else {
+        headline(Sample(values), confidence: confidence)
+    }
+
+    /// The `confidence` interval of the headline of `sample`; nil if it is empty.
+    public static func headline(_ sample: Sample, confidence: Double) -> ClosedRange<Double>? {
+        guard !sample.isEmpty else {
             return nil
         }
-        return interval(confidence: confidence) { resampledHeadline in resampledHeadline(values) }
+        return interval(confidence: confidence) { resampledHeadline in resampledHeadline(sample) }
     }
 
     /// The `confidence` interval of headline(numerator) / headline(denominator); nil if either is empty.
     public static func ratio(
         _ numerator: [Double], to denominator: [Double], confidence: Double
     ) -> ClosedRange<Double>? {
+        ratio(Sample(numerator), to: Sample(denominator), confidence: confidence)
+    }
+
+    /// The `confidence` interval of the ratio of two samples' headlines; nil if either is empty.
+    public static func ratio(_ numerator: Sample, to denominator: Sample, confidence: Double) -> ClosedRange<Double>? {
         guard !numerator.isEmpty, !denominator.isEmpty else {
             return nil
         }
@@ -25,18 +66,50 @@ public enum Bootstrap {
         }
     }
 
+    /// `count` resampled values of the ratio of two samples' headlines (a ratio whose denominator resampled to 0
+    /// left out), from a generator with a fixed seed of its own.
+    static func ratioReplicates(_ numerator: Sample, to denominator: Sample, count: Int) -> [Double] {
+        guard !numerator.isEmpty, !denominator.isEmpty else {
+            return []
+        }
+        var replicates: [Double] = []
+        _ = interval(confidence: 0.95, resamples: count, seed: 0x7265_706c_6963_61) { resampledHeadline in
+            let below = resampledHeadline(denominator)
+            let ratio = below > 0 ? resampledHeadline(numerator) / below : nil
+            if let ratio, ratio > 0 {
+                replicates.append(ratio)
+            }
+            return ratio
+        }
+        return replicates
+    }
+
     /// The percentile interval of ``resamples`` values of `statistic`, each computed from resamples that
-    /// `statistic` draws with the function it is given (the headline of a sample resampled with replacement),
-    /// all from one generator with a fixed seed; a nil value is left out, and nil comes back if every one is.
+    /// `statistic` draws with the function it is given (the headline of a sample resampled with replacement, in
+    /// two stages where it has groups), all from one generator with a fixed seed; a nil value is left out, and nil
+    /// comes back if every one is.
     private static func interval(
-        confidence: Double, _ statistic: (_ resampledHeadline: ([Double]) -> Double) -> Double?
+        confidence: Double, resamples: Int = resamples, seed: UInt64 = 0x7468_7265_6164_73,
+        _ statistic: (_ resampledHeadline: (Sample) -> Double) -> Double?
     ) -> ClosedRange<Double>? {
-        var generator = SplitMix64(seed: 0x7468_7265_6164_73)
+        var generator = SplitMix64(seed: seed)
         var scratch: [Double] = []
-        func resampledHeadline(_ values: [Double]) -> Double {
+        func draw(_ count: Int) -> Int {
+            Int(generator.next() % UInt64(count))
+        }
+        func resampledHeadline(_ sample: Sample) -> Double {
             scratch.removeAll(keepingCapacity: true)
-            for _ in values.indices {
-                scratch.append(values[Int(generator.next() % UInt64(values.count))])
+            if sample.groups.count == 1 {
+                for _ in sample.values.indices {
+                    scratch.append(sample.values[draw(sample.values.count)])
+                }
+            } else {
+                for _ in sample.groups.indices {
+                    let group = sample.groups[draw(sample.groups.count)]
+                    for _ in group.indices {
+                        scratch.append(sample.values[group[draw(group.count)]])
+                    }
+                }
             }
             return Estimate.headline(scratch) ?? 0
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Descriptive statistics of a sample, as the summary and the comparisons use them.
 public enum Statistics {
     /// The `fraction` quantile of `sorted` (ascending, not empty), by linear interpolation between the closest
@@ -37,5 +39,100 @@ public enum Statistics {
             return []
         }
         return values.indices.filter { abs(0.6745 * (values[$0] - median) / deviation) > 3.5 }
+    }
+
+    /// The Kruskal–Wallis statistic H of `groups` (each a list of values; two or more groups of one value or more):
+    /// whether the groups' values come from one distribution, by their ranks alone. Ties get their ranks' mean, and
+    /// H is corrected for them. Under one distribution H follows a chi-square law of (groups − 1) degrees of
+    /// freedom.
+    public static func kruskalWallis(_ groups: [[Double]]) -> Double? {
+        let all = groups.enumerated().flatMap { index, values in values.map { ($0, index) } }.sorted { $0.0 < $1.0 }
+        let count = Double(all.count)
+        guard groups.count >= 2, groups.allSatisfy({ !$0.isEmpty }), all.count > groups.count else {
+            return nil
+        }
+        var rankSums = [Double](repeating: 0, count: groups.count)
+        var ties = 0.0
+        var start = 0
+        while start < all.count {
+            var end = start
+            while end + 1 < all.count, all[end + 1].0 == all[start].0 {
+                end += 1
+            }
+            let rank = Double(start + end + 2) / 2
+            for index in start...end {
+                rankSums[all[index].1] += rank
+            }
+            let tied = Double(end - start + 1)
+            ties += tied * tied * tied - tied
+            start = end + 1
+        }
+        let sum = zip(rankSums, groups).map { $0 * $0 / Double($1.count) }.reduce(0, +)
+        let h = 12 / (count * (count + 1)) * sum - 3 * (count + 1)
+        let correction = 1 - ties / (count * count * count - count)
+        return correction > 0 ? h / correction : nil
+    }
+
+    /// The value a chi-square law of `degrees` degrees of freedom exceeds with probability `tail` (0 < tail < 1):
+    /// the root, by bisection, of its upper tail, 1 − P(k/2, x/2), P the regularized lower incomplete gamma
+    /// function.
+    public static func chiSquareQuantile(degrees: Int, tail: Double) -> Double {
+        let half = Double(degrees) / 2
+        var (low, high) = (0.0, max(1.0, Double(degrees)))
+        while 1 - regularizedGamma(half, high / 2) > tail {
+            high *= 2
+        }
+        for _ in 0..<100 {
+            let middle = (low + high) / 2
+            if 1 - regularizedGamma(half, middle / 2) > tail {
+                low = middle
+            } else {
+                high = middle
+            }
+        }
+        return (low + high) / 2
+    }
+
+    /// P(a, x), the regularized lower incomplete gamma function (a > 0, x ≥ 0): by its series below a + 1, by the
+    /// continued fraction of its complement above (Legendre's, evaluated by Lentz's method), each to 1e-14.
+    static func regularizedGamma(_ a: Double, _ x: Double) -> Double {
+        guard x > 0 else {
+            return 0
+        }
+        let front = exp(a * log(x) - x - lgamma(a))
+        if x < a + 1 {
+            var term = 1 / a
+            var sum = term
+            var n = a
+            for _ in 0..<1_000 {
+                n += 1
+                term *= x / n
+                sum += term
+                if abs(term) < abs(sum) * 1e-14 {
+                    break
+                }
+            }
+            return min(1, sum * front)
+        }
+        let tiny = 1e-300
+        var b = x + 1 - a
+        var c = 1 / tiny
+        var d = 1 / b
+        var fraction = d
+        for i in 1..<1_000 {
+            let an = -Double(i) * (Double(i) - a)
+            b += 2
+            d = an * d + b
+            d = abs(d) < tiny ? tiny : d
+            c = b + an / c
+            c = abs(c) < tiny ? tiny : c
+            d = 1 / d
+            let delta = d * c
+            fraction *= delta
+            if abs(delta - 1) < 1e-14 {
+                break
+            }
+        }
+        return max(0, 1 - front * fraction)
     }
 }

@@ -14,20 +14,17 @@ enum CheckCommand {
         _ options: CheckOptions, expressions: [CheckExpression], plan: SweepPlan?, console: Console, executable: URL?
     ) -> ExitCode {
         guard let plan else {
-            let report: Report
-            do {
-                report = try Report(contentsOfFile: options.input ?? "")
-            } catch {
-                console.error("Error: \(error)\n")
+            guard let file = ResultSet.read([options.input ?? ""], console: console)?.first else {
                 return .failure
             }
+            let report = Report(records: file.records)
             let results = expressions.flatMap { $0.evaluate(on: report, confidence: options.confidence) }
             return conclude(results, looks: nil, format: options.format, console: console)
         }
         guard
             let session = MeasuringSession(
                 command: Program.command("check"), output: options.run.output, quiet: options.run.quiet,
-                isolate: options.run.isolate, executable: executable, console: console,
+                isolate: options.run.isolate, processes: options.run.processes, executable: executable, console: console,
                 onInterrupt: { _, _, signal in
                     console.error("\(Program.name) check: interrupted by \(Interrupts.name(of: signal)); no check was decided\n")
                 })
@@ -67,11 +64,12 @@ enum CheckCommand {
             let more = looks[look + 1] - total
             let runs = Double(records.count)
             let cost = elapsed / max(runs, 1) * Double(more * cells.count)
-            guard elapsed + cost <= options.run.budget else {
+            let budget = options.run.budget ?? CheckOptions.defaultBudget
+            guard elapsed + cost <= budget else {
                 decided += open
                 session.progress.line(
                     "\(Program.name) check: \(count(open.count, "check")) still inconclusive after \(total) runs a cell; "
-                        + "\(more) more of each would exceed the budget of \(Progress.clockText(options.run.budget))")
+                        + "\(more) more of each would exceed the budget of \(Progress.clockText(budget))")
                 break
             }
             session.progress.line(

@@ -44,7 +44,8 @@ extension CheckCommand {
     /// The options that shape a fresh run, which `--input` leaves nothing to do for.
     static let measuring = [
         RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work, repetitions, budget,
-        RunOption.warmup, RunOption.seed, output, RunOption.isolate, RunOption.verifyTimeout, RunOption.stallTimeout,
+        RunOption.warmup, RunOption.seed, output, RunOption.processes, RunOption.isolate, RunOption.verifyTimeout,
+        RunOption.stallTimeout,
     ].map { $0.lifted(\CheckOptions.run) }
 
     /// `bench check`'s arguments and options, in the order the help lists them.

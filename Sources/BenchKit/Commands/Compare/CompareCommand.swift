@@ -5,7 +5,26 @@ import JobRunners
 /// `bench compare A.csv B.csv [C.csv …]`: each later file against the first, cell by cell.
 enum CompareCommand {
     static func run(_ options: CompareOptions, console: Console) -> ExitCode {
-        guard let files = ResultSet.read(options.paths, console: console) else {
+        guard let files = ResultSet.read(options.paths, console: console, allowingBuilds: true) else {
+            return .failure
+        }
+        // One file of two builds, made by bench interleave: compared pair by pair.
+        if files.count == 1, let file = files.first {
+            do {
+                let comparison = try InterleavedComparison(records: file.records, threshold: options.threshold)
+                console.output(InterleavedOutput(comparison).output.render(options.format))
+                return .success
+            } catch {
+                console.error(
+                    "Error: '\(file.path)': \(error); '\(Program.name) compare' needs two or more result files, the "
+                        + "baseline first, or one made by '\(Program.name) interleave'\n")
+                return .failure
+            }
+        }
+        if let mixed = files.first(where: { !$0.variants.isEmpty }) {
+            console.error(
+                "Error: '\(mixed.path)' holds runs of two builds (\(Program.name) interleave): compare it alone, "
+                    + "'\(Program.name) compare \(mixed.path)'\n")
             return .failure
         }
         var comparison = FileComparison(files: files, threshold: options.threshold)
@@ -44,19 +63,21 @@ struct FileComparison {
             + "half of runs against the rest); intervals widened by 1.96 times it."
     }
 
-    /// The median ratio over the cells and its middle half; when that median is off 1 by more than the threshold,
-    /// `movedTogether` too. Nothing when no cell has a ratio.
-    static func commonShiftText(_ comparison: Comparison, label: String, movedTogether: String) -> [String] {
-        guard let shift = comparison.commonShift else {
-            return []
+    /// The machine factor of `comparison` in words; a line saying there is none when there is none.
+    static func machineFactorText(_ comparison: Comparison, label: String) -> String {
+        guard let factor = comparison.machineFactor else {
+            return "Machine factor: none (fewer than \(Comparison.fewestCellsForMachineFactor) cells with a ratio), so "
+                + "no relative verdicts."
         }
-        let summary =
-            "Across the \(comparison.rows.count) cells, \(label)/A: median \(Format.ratio(shift.median)), "
-            + "middle half \(Format.range(shift.middleHalf))."
-        guard abs(shift.median - 1) > comparison.threshold else {
-            return [summary]
-        }
-        return [summary, movedTogether]
+        let change = Int((abs(factor.estimate - 1) * 100).rounded())
+        let how =
+            factor.interval.contains(1)
+            ? "at the same speed, within its interval"
+            : "\(change)% \(factor.estimate < 1 ? "faster" : "slower") as a whole"
+        return "Machine factor \(label)/A: \(Format.ratio(factor.estimate)) (95% interval "
+            + "\(Format.range(factor.interval))), the median of \(factor.cells) cells' ratios: \(label)'s machine ran \(how). "
+            + "The relative ratio (÷ machine) divides it out; its verdict says whether a cell moved with the machine, "
+            + "or became cheaper or dearer beside it."
     }
 
     /// `keys` as a line per runner, in the order of their first cell: `serial-queue: 1×100000, 4×25000`.
@@ -94,12 +115,13 @@ struct FileComparison {
                 "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
             }
             document.lines("Verdicts: \(counts.joined(separator: ", "))")
-            document.lines(
-                Self.commonShiftText(
-                    comparison, label: label,
-                    movedTogether: "Most cells moved together: the machine or its load may have changed between the "
-                        + "files as much as the code did. The normalized ratios divide out each file's plain speed; "
-                        + "\(Program.name) validate on two files of separate sessions tells how far verdicts hold here."))
+            document.paragraph(Self.machineFactorText(comparison, label: label))
+            if comparison.machineFactor != nil {
+                let counts = Comparison.RelativeVerdict.allCases.map { verdict in
+                    "\(comparison.rows.filter { $0.relativeVerdict == verdict }.count) \(verdict.rawValue)"
+                }
+                document.lines("Relative verdicts: \(counts.joined(separator: ", "))")
+            }
             if showsMetrics {
                 document.heading(
                     "\(label) against A: what the runs cost the machine (medians; threads and memory: the most seen)")
@@ -157,23 +179,27 @@ struct FileComparison {
     }
 
     private func rowsTable(_ comparison: Comparison, label: String) -> TextTable {
+        let relative = comparison.machineFactor != nil
         let rows = comparison.rows.map { row in
             [
                 row.key.runner, row.key.configuration.description,
                 row.baseline.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.candidate.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.ratio.map(Format.ratio) ?? "-",
-                row.normalizedRatio.map(Format.ratio) ?? "-",
                 row.interval.map { Format.range($0) } ?? "-",
                 row.verdict.rawValue,
             ]
+                + (relative
+                    ? [
+                        row.relativeRatio.map(Format.ratio) ?? "-", row.relativeInterval.map { Format.range($0) } ?? "-",
+                        row.relativeVerdict.rawValue,
+                    ] : [])
         }
         return TextTable(
             columns: [
-                "runner", "configuration", "A per job", "\(label) per job", "\(label)/A", "normalized \(label)/A",
-                "95% interval", "verdict",
-            ],
-            rows: rows, rightAligned: [2, 3, 4, 5, 6])
+                "runner", "configuration", "A per job", "\(label) per job", "\(label)/A", "95% interval", "verdict",
+            ] + (relative ? ["÷ machine", "95% interval", "relative"] : []),
+            rows: rows, rightAligned: relative ? [2, 3, 4, 5, 7, 8] : [2, 3, 4, 5], keyColumns: 2)
     }
 
     /// `waitsCompare`: whether both files' voluntary context switches mean the same (the same kernel); if not,
@@ -210,6 +236,14 @@ struct FileComparison {
         /// The cell's comparison, if it is in both files.
         var row: Comparison.Row?
         var verdict: String
+
+        /// The row's relative verdict; empty for a cell in one file only, or without a machine factor.
+        var relativeVerdict: String {
+            guard let row, row.relativeRatio != nil else {
+                return ""
+            }
+            return row.relativeVerdict.rawValue
+        }
     }
 
     /// Every cell of every comparison: those in both files, then those in the baseline only, then those in the
@@ -245,6 +279,10 @@ struct FileComparison {
             DataColumn("baseline_ok_runs") { .integer($0.row?.baseline.okRuns) },
             DataColumn("candidate_ok_runs") { .integer($0.row?.candidate.okRuns) },
             DataColumn("verdict") { .text($0.verdict) },
+            DataColumn("relative_ratio") { .decimal($0.row?.relativeRatio, places: 4) },
+            DataColumn("relative_interval_low") { .decimal($0.row?.relativeInterval?.lowerBound, places: 4) },
+            DataColumn("relative_interval_high") { .decimal($0.row?.relativeInterval?.upperBound, places: 4) },
+            DataColumn("relative_verdict") { .text($0.relativeVerdict) },
         ]
 
     private func json() -> JSONValue {
@@ -273,6 +311,12 @@ struct FileComparison {
                         "baseline": .string(files[0].path), "candidate": .string(candidate),
                         "threshold": .number(threshold),
                         "session_spread": comparison.sessionSpread.map(JSONValue.number) ?? .null,
+                        "machine_factor": comparison.machineFactor.map { factor in
+                            .object([
+                                "estimate": .number(factor.estimate), "interval_low": .number(factor.interval.lowerBound),
+                                "interval_high": .number(factor.interval.upperBound), "cells": .integer(factor.cells),
+                            ])
+                        } ?? .null,
                         "rows": .records(Self.columns, mine.filter { $0.row != nil }),
                         "only_in_baseline": only("only-in-baseline"), "only_in_candidate": only("only-in-candidate"),
                     ])

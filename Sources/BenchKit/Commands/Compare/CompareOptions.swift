@@ -14,8 +14,7 @@ public struct CompareOptions: CommandOptions {
 }
 
 extension CompareCommand {
-    static let threshold = Option<CompareOptions>(
-        "threshold", value: "percent", help: "The noise threshold, in percent.", \.threshold, .percent)
+    static let threshold = SharedOption.threshold(\CompareOptions.threshold)
     static let format = SharedOption.format(
         \CompareOptions.format, help: "\(SharedOption.formatList); markdown for pull requests.")
     static let metrics = SharedOption.metrics(
@@ -25,14 +24,17 @@ extension CompareCommand {
 
     /// `bench compare`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<CompareOptions>(
-        subcommand: "compare", arguments: "<baseline.csv> <file.csv>...", options: [threshold, format, metrics])
+        subcommand: "compare", arguments: "<baseline.csv> <file.csv>... | <interleaved.csv>",
+        options: [threshold, format, metrics])
 
     /// The files a command line asks to compare.
     static func command(
         _ options: CompareOptions, arguments: [String], catalogue _: RunnerCatalogue
     ) throws(UsageError) -> Command {
-        guard arguments.count >= 2 else {
-            throw UsageError("'\(Program.name) compare' needs two or more result files: the baseline first")
+        guard !arguments.isEmpty else {
+            throw UsageError(
+                "'\(Program.name) compare' needs two or more result files (the baseline first), or one of '\(Program.name) "
+                    + "interleave'")
         }
         var options = options
         options.paths = arguments

@@ -11,14 +11,11 @@ import JobRunners
 enum CrossoverCommand {
     static func run(_ options: CrossoverOptions, runners: [RunnerKind], console: Console) -> ExitCode {
         if let path = options.input {
-            do {
-                let report = try Report(contentsOfFile: path)
-                console.output(output(Crossover(report: report)).render(options.format))
-                return .success
-            } catch {
-                console.error("Error: \(error)\n")
+            guard let file = ResultSet.read([path], console: console)?.first else {
                 return .failure
             }
+            console.output(output(Crossover(report: Report(records: file.records))).render(options.format))
+            return .success
         }
         // Every runner at every work size; the plan spreads their runs over the whole sweep in a shuffled order, so
         // that a drift of the machine falls on a runner and the control alike.
@@ -41,7 +38,7 @@ enum CrossoverCommand {
         guard
             let session = MeasuringSession(
                 command: Program.command("crossover"), output: options.run.output, quiet: options.run.quiet, isolate: false,
-                executable: nil, console: console,
+                processes: 1, executable: nil, console: console,
                 onInterrupt: { records, _, signal in
                     console.error(
                         "\(Program.name) crossover: interrupted by \(Interrupts.name(of: signal)); the \(records.count) runs "

@@ -14,7 +14,7 @@ enum SweepCommand {
         guard
             let session = MeasuringSession(
                 command: Program.name, output: options.run.output, quiet: options.run.quiet, isolate: options.run.isolate,
-                executable: executable, console: console,
+                processes: options.run.processes, executable: executable, console: console,
                 onInterrupt: { records, planned, signal in
                     _ = conclusion.conclude(records, planned: planned, interruptedBy: signal)
                 })
@@ -36,7 +36,10 @@ enum SweepCommand {
             progress.line("\(Program.name): not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): \(exclusion.reason)")
         }
         if !options.run.quiet {
-            let isolation = options.run.isolate ? ", each recorded run in a fresh process" : ""
+            let isolation =
+                options.run.isolate
+                ? ", each recorded run in a fresh process"
+                : session.processes > 1 ? ", each cell's runs spread over \(session.processes) worker processes" : ""
             progress.line(
                 "\(Program.name): \(plan.runners.count) runners × \(plan.configurations.count) configurations: "
                     + Self.describe(plan) + isolation

@@ -61,7 +61,7 @@ extension SweepCommand {
 
     /// How the runs are made: the options the help lists last.
     private static let running = [
-        RunOption.isolate, RunOption.allowLong, RunOption.verifyTimeout, RunOption.stallTimeout,
+        RunOption.processes, RunOption.isolate, RunOption.allowLong, RunOption.verifyTimeout, RunOption.stallTimeout,
     ].map { $0.lifted(\SweepOptions.run) }
 
     /// The options that shape the runs of a sweep, which `--input` leaves nothing to do for.

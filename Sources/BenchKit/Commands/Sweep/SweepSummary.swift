@@ -176,7 +176,7 @@ struct SweepSummary {
             return nil
         }
         var text = Format.perJob(nanoseconds: cost)
-        if cell.okRuns >= 2, let halfWidth = Estimate.relativeHalfWidth(cell.nanoseconds) {
+        if cell.okRuns >= 2, let halfWidth = cell.relativeHalfWidth {
             text += " ±" + percent(halfWidth)
         }
         return cell.modes.isMultimodal ? text + "~" : text
@@ -424,6 +424,15 @@ struct SweepSummary {
                 "Too unsteady for the headline to mean much (interval over ±"
                     + "\(Self.percent(CellWarning.unsteadyHalfWidth)); more runs or a quieter machine): "
                     + unsteady.joined(separator: ", "))
+        }
+        let disagreeing = flagged.compactMap { cell, warning -> String? in
+            guard case .processesDisagree(let low, let high) = warning else { return nil }
+            return "\(cell.key) (\(Format.perJob(nanoseconds: low)) to \(Format.perJob(nanoseconds: high)))"
+        }
+        if !disagreeing.isEmpty {
+            lines.append(
+                "Processes disagree (each draws its own regime for its whole life; the ± spans them, see modes): "
+                    + disagreeing.joined(separator: ", "))
         }
         let cells = report.cells.count
         let noisy = report.cells.filter { $0.warnings.contains { if case .noisy = $0 { true } else { false } } }.count

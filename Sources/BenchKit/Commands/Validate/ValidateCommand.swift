@@ -1,5 +1,6 @@
 import BenchResults
 import Foundation
+import JobRunners
 
 /// `bench validate A.csv B.csv`: how far `compare`'s verdicts can be trusted on this machine, from two files of
 /// the same sweep made one after the other; without files, it makes them first: the sweep (the default sweep, or as
@@ -47,28 +48,18 @@ enum ValidateCommand {
         child.run = run
         child.run.output = .standardOutput
         console.error("\(Program.name) validate: sweep \(index) of 2, in a fresh process\n")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = SweepCommand.definition.arguments(for: child)
-        let output = Pipe()
-        process.standardOutput = output
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(executable: executable, arguments: SweepCommand.definition.arguments(for: child))
         } catch {
-            console.error("Error: cannot start \(Program.name) for sweep \(index): \(error.localizedDescription)\n")
+            console.error("Error: sweep \(index): \(error)\n")
             return nil
         }
-        let childID = process.processIdentifier
-        Interrupts.register(childProcess: childID)
-        defer { Interrupts.unregister(childProcess: childID) }
         // The child's standard error is this process's, so nothing but its rows comes through the pipe.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let status = process.terminationStatus
-        guard process.terminationReason == .exit,
-            status == ExitCode.success.rawValue || status == ExitCode.someRunsFailed.rawValue
-        else {
-            console.error("Error: sweep \(index) ended with status \(status) (its own message is above); nothing validated\n")
+        let (data, ending) = process.readToEnd()
+        guard ending == .exited(ExitCode.success.rawValue) || ending == .exited(ExitCode.someRunsFailed.rawValue) else {
+            console.error(
+                "Error: sweep \(index) \(ending.description) (its own message is above); nothing validated\n")
             return nil
         }
         do {
@@ -85,27 +76,71 @@ enum ValidateCommand {
     }
 }
 
-/// The A/A and injected-shift comparisons of two files.
+/// The A/A and injected-shift comparisons of two files, for both of compare's rules: the raw verdict (B/A) and
+/// the verdict relative to the machine factor.
+///
+/// A shift injected into every cell is what the raw rule is for; to the relative rule it is the machine moving, and
+/// moves the factor instead. A shift injected into some cells only is what the relative rule is for: it is
+/// injected into each runner's cells in turn, then into each family's (``RunnerFamily``), and each time the
+/// shifted cells should be called dearer and the others nothing.
 struct Validation {
     let shift: Double
     let threshold: Double
     /// B against A, and B's runs times `shift` against A.
     let same: Comparison
     let shifted: Comparison
+    /// The relative rule on shifts of some cells: per runner, then per family.
+    let byRunner: PartialShift
+    let byFamily: PartialShift
 
     /// How close two headlines must be to count as agreeing.
     static let agreement = 0.1
 
+    /// A shift injected into groups of cells in turn, each time judged relative to the machine.
+    struct PartialShift {
+        /// Cells shifted, over all the groups, and those of them called dearer.
+        var shiftedCells = 0
+        var detected = 0
+        /// Cells not shifted, over all the groups, and those of them called cheaper or dearer.
+        var otherCells = 0
+        var falseAlarms = 0
+        /// The groups in which some shifted cell was not called dearer: the group and its missed cells.
+        var missed: [(group: String, cells: [CellKey])] = []
+
+        init(_ comparison: Comparison, groups: [(name: String, cells: Set<CellKey>)], shift: Double) {
+            for group in groups where !group.cells.isEmpty {
+                let judged = comparison.shifting(group.cells, by: shift)
+                let (inside, outside) = (
+                    judged.rows.filter { group.cells.contains($0.key) }, judged.rows.filter { !group.cells.contains($0.key) }
+                )
+                shiftedCells += inside.count
+                detected += inside.filter { $0.relativeVerdict == .dearer }.count
+                otherCells += outside.count
+                falseAlarms += outside.filter { $0.relativeVerdict == .dearer || $0.relativeVerdict == .cheaper }.count
+                let misses = inside.filter { $0.relativeVerdict != .dearer }.map(\.key)
+                if !misses.isEmpty {
+                    missed.append((group.name, misses))
+                }
+            }
+        }
+    }
+
     init(first: Report, second: [ResultRecord], shift: Double, threshold: Double) {
         self.shift = shift
         self.threshold = threshold
-        same = Comparison(baseline: first, candidate: Report(records: second), threshold: threshold)
-        let scaled = second.map { record in
-            var record = record
-            record.outcome.nanoseconds = record.outcome.nanoseconds.map { Int64((Double($0) * shift).rounded()) }
-            return record
-        }
-        shifted = Comparison(baseline: first, candidate: Report(records: scaled), threshold: threshold)
+        let same = Comparison(baseline: first, candidate: Report(records: second), threshold: threshold)
+        self.same = same
+        let keys = same.rows.map(\.key)
+        shifted = same.shifting(Set(keys), by: shift)
+        byRunner = PartialShift(
+            same, groups: keys.map(\.runner).uniqued().map { runner in (runner, Set(keys.filter { $0.runner == runner })) },
+            shift: shift)
+        byFamily = PartialShift(
+            same,
+            groups: RunnerCatalogue.grouped(keys.map(\.runner).uniqued()).map { group in
+                (group.family.name, Set(keys.filter { group.ids.contains($0.runner) }))
+            },
+            shift: shift)
     }
 
     var cells: Int {
@@ -121,50 +156,66 @@ struct Validation {
         same.rows.filter { $0.verdict == .faster || $0.verdict == .slower }.count
     }
 
+    var relativeFalseAlarms: Int {
+        same.rows.filter { $0.relativeVerdict == .cheaper || $0.relativeVerdict == .dearer }.count
+    }
+
     var detected: Int {
         shifted.rows.filter { $0.verdict == .slower }.count
     }
 
-    private func percent(_ count: Int) -> String {
-        cells == 0 ? "-" : Format.number((Double(count) / Double(cells) * 1000).rounded() / 10) + "%"
+    /// `count` of `total` as a percentage with one decimal: `4.2%`.
+    private static func percent(_ count: Int, of total: Int) -> String {
+        total == 0 ? "-" : Format.number((Double(count) / Double(total) * 1000).rounded() / 10) + "%"
     }
 
     func output(paths: [String]) -> CommandOutput {
         let factor = Format.number(shift)
-        let summary: [(String, Int, String)] = [
-            ("cells in both files", cells, ""),
-            ("headlines within ±\(Int(Self.agreement * 100))%", agreeing, percent(agreeing)),
-            ("A/A: called faster or slower (false alarms)", falseAlarms, percent(falseAlarms)),
-            ("B × \(factor) against A: called slower (detected)", detected, percent(detected)),
+        let summary: [(String, Int, Int)] = [
+            ("cells in both files", cells, cells),
+            ("headlines within ±\(Int(Self.agreement * 100))%", agreeing, cells),
+            ("A/A, raw: called faster or slower (false alarms)", falseAlarms, cells),
+            ("A/A, relative: called cheaper or dearer (false alarms)", relativeFalseAlarms, cells),
+            ("B × \(factor), every cell, raw: called slower (detected)", detected, cells),
+            ("B × \(factor), each runner's cells in turn, relative: dearer (detected)", byRunner.detected,
+             byRunner.shiftedCells),
+            ("  the other cells, called cheaper or dearer (false alarms)", byRunner.falseAlarms, byRunner.otherCells),
+            ("B × \(factor), each family's cells in turn, relative: dearer (detected)", byFamily.detected,
+             byFamily.shiftedCells),
+            ("  the other cells, called cheaper or dearer (false alarms)", byFamily.falseAlarms, byFamily.otherCells),
         ]
         let rows = zip(same.rows, shifted.rows).map(Row.init)
         return CommandOutput(
             document: {
                 var document = Document()
                 document.heading(
-                    "A: \(paths[0]), B: \(paths[1]); compare's rule at a noise threshold of "
+                    "A: \(paths[0]), B: \(paths[1]); compare's rules at a noise threshold of "
                         + "\(Format.number(threshold * 100))%")
                 document.table(
                     TextTable(
-                        columns: ["", "cells", "share"], rows: summary.map { [$0.0, "\($0.1)", $0.2] },
-                        rightAligned: [1, 2]))
+                        columns: ["", "cells", "of", "share"],
+                        rows: summary.map { [$0.0, "\($0.1)", "\($0.2)", Self.percent($0.1, of: $0.2)] },
+                        rightAligned: [1, 2, 3]))
                 document.lines(FileComparison.sessionSpreadText(same.sessionSpread))
-                document.lines(
-                    FileComparison.commonShiftText(
-                        same, label: "B",
-                        movedTogether: "Most cells moved together: with the code the same, that is the machine's "
-                            + "drift between the two sweeps (or its load's). compare cannot tell it from a change of "
-                            + "the code: it calls it in every cell whose interval excludes 1, and the false alarms "
-                            + "above include those calls."))
+                document.paragraph(FileComparison.machineFactorText(same, label: "B"))
                 let alarms = rows.filter { $0.row.verdict == .faster || $0.row.verdict == .slower }
                 if !alarms.isEmpty {
-                    document.heading("False alarms: cells called faster or slower with nothing changed")
+                    document.heading("A/A false alarms of the raw rule: cells called faster or slower, nothing changed")
                     document.list(alarms.map { "\($0.row.key): B/A \(Self.ratioText($0.row)), \($0.row.verdict)" })
+                }
+                let relativeAlarms = same.rows.filter { $0.relativeVerdict == .cheaper || $0.relativeVerdict == .dearer }
+                if !relativeAlarms.isEmpty {
+                    document.heading("A/A false alarms of the relative rule: cells called cheaper or dearer")
+                    document.list(relativeAlarms.map { "\($0.key): ÷ machine \(Self.relativeText($0)), \($0.relativeVerdict.rawValue)" })
                 }
                 let missed = rows.filter { $0.shifted.verdict != .slower }
                 if !missed.isEmpty {
-                    document.heading("Missed at × \(factor): cells not called slower")
+                    document.heading("Missed at × \(factor) in every cell, raw rule: cells not called slower")
                     document.list(missed.map { "\($0.shifted.key): \(Self.ratioText($0.shifted)), \($0.shifted.verdict)" })
+                }
+                if !byFamily.missed.isEmpty {
+                    document.heading("Missed at × \(factor) in one family's cells, relative rule: not called dearer")
+                    document.list(byFamily.missed.map { "\($0.group): " + FileComparison.byRunner($0.cells).joined(separator: "; ") })
                 }
                 return document
             },
@@ -174,9 +225,19 @@ struct Validation {
                     "shift": .number(shift), "threshold": .number(threshold),
                     "session_spread": same.sessionSpread.map(JSONValue.number) ?? .null, "cells": .integer(cells),
                     "agreeing": .integer(agreeing), "false_alarms": .integer(falseAlarms),
-                    "detected": .integer(detected), "rows": .records(Self.columns, rows),
+                    "relative_false_alarms": .integer(relativeFalseAlarms), "detected": .integer(detected),
+                    "machine_factor": same.machineFactor.map { .number($0.estimate) } ?? .null,
+                    "by_runner": Self.json(byRunner), "by_family": Self.json(byFamily),
+                    "rows": .records(Self.columns, rows),
                 ])
             })
+    }
+
+    private static func json(_ shift: PartialShift) -> JSONValue {
+        .object([
+            "shifted_cells": .integer(shift.shiftedCells), "detected": .integer(shift.detected),
+            "other_cells": .integer(shift.otherCells), "false_alarms": .integer(shift.falseAlarms),
+        ])
     }
 
     /// `1.07 (0.98–1.15)`.
@@ -188,6 +249,14 @@ struct Validation {
         return Format.ratio(ratio) + interval
     }
 
+    /// The relative ratio and its interval: `1.07 (0.98–1.15)`.
+    private static func relativeText(_ row: Comparison.Row) -> String {
+        guard let ratio = row.relativeRatio else {
+            return "-"
+        }
+        return Format.ratio(ratio) + (row.relativeInterval.map { " (\(Format.range($0)))" } ?? "")
+    }
+
     /// A cell compared both ways.
     struct Row: Sendable {
         /// B against A.
@@ -196,12 +265,14 @@ struct Validation {
         var shifted: Comparison.Row
     }
 
-    /// A row per cell: the A/A ratio and verdict, and the shifted one's.
+    /// A row per cell: the A/A ratio and verdicts, and the shifted one's.
     static let columns: [DataColumn<Row>] =
         ResultSchema.cellColumns.lifted { (row: Row) in row.row.key }
         + [
             DataColumn("ratio") { .decimal($0.row.ratio, places: 4) },
             DataColumn("verdict") { .text($0.row.verdict.rawValue) },
+            DataColumn("relative_ratio") { .decimal($0.row.relativeRatio, places: 4) },
+            DataColumn("relative_verdict") { .text($0.row.relativeRatio == nil ? "" : $0.row.relativeVerdict.rawValue) },
             DataColumn("shifted_ratio") { .decimal($0.shifted.ratio, places: 4) },
             DataColumn("shifted_verdict") { .text($0.shifted.verdict.rawValue) },
         ]

@@ -26,7 +26,7 @@ extension ValidateCommand {
     /// The options that shape the sweep made twice when no files are given: `bench`'s own.
     static let sweepOptions: [Option<ValidateOptions>] = [
         RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.runners,
-        RunOption.repetitions, RunOption.budget,
+        RunOption.repetitions, RunOption.budget, RunOption.processes,
     ].map { $0.lifted(\ValidateOptions.run) }
 
     /// `bench validate`'s arguments and options, in the order the help lists them.

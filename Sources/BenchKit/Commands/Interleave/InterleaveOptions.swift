@@ -1,0 +1,57 @@
+import BenchResults
+import JobRunners
+
+/// The options of `bench interleave`.
+public struct InterleaveOptions: CommandOptions {
+    /// The two bench executables: A, the baseline, then B.
+    public var executables: [String] = []
+    /// The plan (runners, configurations, budget…) both builds run, and where the rows go.
+    public var run = RunOptions()
+    public var threshold = Comparison.defaultThreshold
+    public var format = OutputFormat.table
+
+    public init() {}
+}
+
+extension InterleaveCommand {
+    /// The options that shape the plan, as bench's own.
+    static let plan = [
+        RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work, RunOption.latency,
+        RunOption.runners, RunOption.repetitions, RunOption.budget, RunOption.precision, RunOption.warmup,
+        RunOption.seed, RunOption.output,
+        RunOption.processes.withHelp(
+            "Worker processes of each build that its runs are spread over; pair k of a cell runs in worker k of A "
+                + "and worker k of B, both numbered from the cell's place, so that what a process draws falls on "
+                + "both builds alike."),
+        RunOption.quiet, RunOption.allowLong, RunOption.verifyTimeout, RunOption.stallTimeout,
+    ].map { $0.lifted(\InterleaveOptions.run) }
+
+    /// `bench interleave`'s arguments and options, in the order the help lists them.
+    static let definition = CommandDefinition<InterleaveOptions>(
+        subcommand: "interleave", arguments: "<bench-a> <bench-b>",
+        options: plan
+            + [
+                SharedOption.threshold(\InterleaveOptions.threshold),
+                SharedOption.format(
+                    \InterleaveOptions.format,
+                    help: "\(SharedOption.formatList): the builds compared cell by cell; csv and json a row each."),
+            ])
+
+    /// The two builds and the plan a command line asks for.
+    static func command(
+        _ options: InterleaveOptions, arguments: [String], catalogue: RunnerCatalogue
+    ) throws(UsageError) -> Command {
+        guard arguments.count == 2 else {
+            throw UsageError(
+                "'\(Program.name) interleave' needs two bench executables, A and B (the same one twice for an A/A "
+                    + "test), not \(arguments.count)")
+        }
+        var options = options
+        options.executables = arguments
+        if options.run.isolate {
+            throw UsageError("'\(Program.name) interleave' makes every run in a worker process already")
+        }
+        let plan = try options.run.plan(cells: try options.run.cells(in: catalogue))
+        return .interleave(options, plan)
+    }
+}

@@ -1,0 +1,31 @@
+import BenchResults
+import JobRunners
+
+/// The options of `bench worker`.
+public struct WorkerOptions: CommandOptions {
+    /// The worker protocol the parent speaks.
+    public var protocolVersion: Int?
+
+    public init() {}
+}
+
+extension WorkerCommand {
+    static let protocolVersion = Option<WorkerOptions>(
+        "protocol", value: "version",
+        help: "The worker protocol the parent speaks; a worker of another version refuses to start.",
+        \.protocolVersion, .count(minimum: 1)
+    ).required()
+
+    /// `bench worker`'s options.
+    static let definition = CommandDefinition<WorkerOptions>(
+        subcommand: "worker", arguments: "", options: [protocolVersion])
+
+    static func command(
+        _ options: WorkerOptions, arguments: [String], catalogue _: RunnerCatalogue
+    ) throws(UsageError) -> Command {
+        if let unexpected = arguments.first {
+            throw UsageError("Unexpected argument '\(unexpected)'")
+        }
+        return .worker(options)
+    }
+}
