@@ -89,7 +89,7 @@ public enum BenchCommand {
         case .summary(let options):
             return SweepCommand.summarize(options, catalogue: catalogue, console: console)
         case .compare(let options):
-            return CompareCommand.run(options, console: console)
+            return CompareCommand.run(options, catalogue: catalogue, console: console)
         case .validate(let options):
             return ValidateCommand.run(options, console: console, executable: executable)
         case .check(let options, let expressions, let plan):

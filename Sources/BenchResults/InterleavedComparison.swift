@@ -8,9 +8,10 @@ import Foundation
 /// Pairing is what two files from two sessions cannot have: whatever the machine does over seconds and minutes (its
 /// speed drifts by 6 to 9% between 2-minute processes on the machine this is developed on, and Swift
 /// concurrency's runners switch between two regimes as it does) falls on both runs of a pair alike, and divides out
-/// of the pair's ratio. A cell's ratio is the median over its pairs of B_k / A_k (on the log scale), and its 95%
-/// interval a bootstrap of the pairs, in two stages where the pairs come from several worker processes: those,
-/// then the pairs within each. The verdict is ``Comparison``'s rule on that ratio and interval.
+/// of the pair's ratio. A cell's ratio is the 20% trimmed mean of its pairs' ln(B_k / A_k), back on the ratio scale
+/// (``estimate(_:)``), and its 95% interval a bootstrap of the pairs, in two stages where the pairs come from
+/// several worker processes: those, then the pairs within each. The verdict is ``Comparison``'s rule on that ratio
+/// and interval.
 public struct InterleavedComparison: Sendable {
     public struct Row: Sendable {
         public var key: CellKey
@@ -19,9 +20,9 @@ public struct InterleavedComparison: Sendable {
         public var candidate: CellSummary
         /// Pairs of `ok` runs, one of each build.
         public var pairs: Int
-        /// The median over the pairs of B_k / A_k; nil without a pair.
+        /// The ratio of B to A that the pairs estimate (``InterleavedComparison/estimate(_:)``); nil without a pair.
         public var ratio: Double?
-        /// Its 95% interval; nil with fewer than two pairs.
+        /// Its 95% interval; nil with fewer than ``InterleavedComparison/fewestPairsForInterval`` pairs.
         public var interval: ClosedRange<Double>?
         public var verdict: Comparison.Verdict
     }
@@ -32,6 +33,29 @@ public struct InterleavedComparison: Sendable {
     public var threshold: Double
     /// A row per cell with runs of both builds, in the order of the file's cells.
     public var rows: [Row]
+
+    /// The fewest pairs a cell's ratio gets an interval, and so a verdict other than `same` or `unsure`, with.
+    ///
+    /// Below 6, no interval of the median reaches 95%: a bootstrap of n pairs spans their range, and all n land on
+    /// one side of 1 with nothing changed with probability 2 × 0.5ⁿ (25% for 3 pairs, 6% for 5, 3% for 6). In the
+    /// A/A interleaved runs this was measured on, the false verdicts with fewer pairs were the runners that start a
+    /// thread per job, which a default budget leaves 3 pairs. (The sweep's summary shows a range below 6 runs for
+    /// the same reason.)
+    public static let fewestPairsForInterval = 6
+
+    /// What a cell's ratio is, from its pairs' ln(B_k / A_k): their 20% trimmed mean.
+    ///
+    /// Not the median, which is what a sweep's headline is: where a runner's runs fall in modes from run to run
+    /// (`condition-worker` at 4 to 16 queues, near 33 or near 49 ns a job), a pair of runs in different modes
+    /// gives a ratio far from the others, and the median of such a mixture of ratios moves with the few pairs
+    /// near the middle. The trimmed mean averages the middle 60% of them. Measured on this machine over three A/A
+    /// and three A/B interleaved runs of the default plan (the A/B's B a build of the Examples runner that does
+    /// 20 to 27% more work a job): the median found the slower runner in 10 of its 12 cells, the trimmed mean in
+    /// 11, with at most 2.6% and 1.6% false verdicts in the other cells; in two more of each, made after the
+    /// choice, the trimmed mean found 8 of 8, with 1.4% and 0% false (docs/comparing-machines.md).
+    public static func estimate(_ logRatios: [Double]) -> Double? {
+        Statistics.trimmedMean(logRatios, trimming: 0.2)
+    }
 
     /// Why a file's runs cannot be compared build against build.
     public struct Error: Swift.Error, Equatable, CustomStringConvertible {
@@ -75,13 +99,14 @@ public struct InterleavedComparison: Sendable {
         }
         var row = Row(
             key: a.key, baseline: a, candidate: b, pairs: logRatios.count, ratio: nil, interval: nil, verdict: .unsure)
-        guard let center = Statistics.median(logRatios) else {
+        guard let center = estimate(logRatios) else {
             return row
         }
         let ratio = exp(center)
         row.ratio = ratio
-        if logRatios.count >= 2,
-            let interval = Bootstrap.headline(Bootstrap.Sample(logRatios, processes: processes), confidence: 0.95)
+        if logRatios.count >= fewestPairsForInterval,
+            let interval = Bootstrap.interval(
+                of: estimate, Bootstrap.Sample(logRatios, processes: processes), confidence: 0.95)
         {
             row.interval = exp(interval.lowerBound)...exp(interval.upperBound)
         }

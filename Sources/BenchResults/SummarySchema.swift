@@ -5,8 +5,8 @@ import Foundation
 public enum SummarySchema {
     /// Written in every row, like the result files' `schema_version`. Version 2 added the resource columns, 3 the
     /// modes, 4 the shape and the latency percentiles, 5 fan-out's submit cost, 6 the clock's resolution (a machine
-    /// column).
-    public static let version = 6
+    /// column), 7 the headline's interval and the processes.
+    public static let version = 7
 
     /// A cell's columns, in order; the CSV adds the machine's (``MachineInfo/columns``).
     public static let cellColumns: [DataColumn<CellSummary>] =
@@ -26,6 +26,14 @@ public enum SummarySchema {
         DataColumn("stddev_seconds") { .seconds($0.standardDeviation) },
         DataColumn("cv") { .decimal($0.coefficientOfVariation, places: 4) },
         DataColumn("median_ns_per_job") { .decimal($0.medianNanosecondsPerJob, places: 3) },
+        // The 95% interval of median_ns_per_job, the ± of the tables.
+        DataColumn("ns_per_job_low") { cell in
+            .decimal(cell.interval.map { $0.lowerBound / Double(cell.configuration.jobs) }, places: 3)
+        },
+        DataColumn("ns_per_job_high") { cell in
+            .decimal(cell.interval.map { $0.upperBound / Double(cell.configuration.jobs) }, places: 3)
+        },
+        DataColumn("processes") { .integer($0.processes.compactMap { $0 }.uniqued().count) },
         DataColumn("ratio_to_control") { .decimal($0.ratioToControl, places: 3) },
         DataColumn("outlier_repetitions") { .list($0.outlierRepetitions.map(DataValue.integer), separator: ";") },
         DataColumn("warnings") { .list($0.warnings.map { .text($0.description) }, separator: "; ") },

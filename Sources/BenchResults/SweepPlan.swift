@@ -212,8 +212,8 @@ public struct SweepPlan: Equatable, Sendable {
 
     /// As ``run(machine:warmsUp:measure:record:observe:)``, with a measuring closure that makes one run of each
     /// step, or several adjacent in time (one per build, in `bench interleave`), and says which process and build
-    /// made each; each is recorded. The schedule learns of a step from its first run, and from the time they all
-    /// took together.
+    /// made each; each is recorded. The schedule learns of a step from the time its runs took together and, for its
+    /// precision, from its run's time or, with two, from their ratio: what `bench interleave` estimates.
     public func run<Failure: Error>(
         machine: MachineInfo,
         warmsUp: (Cell) -> Bool = { _ in true },
@@ -232,7 +232,9 @@ public struct SweepPlan: Equatable, Sendable {
             let outcome = made.first?.outcome ?? RunOutcome(
                 status: .failed, nanoseconds: nil, detail: "no run made", completedIterations: 0, startedAt: nil)
             let seconds = (clock.now - started) / .seconds(1)
-            schedule.finished(step, outcome, seconds: seconds)
+            schedule.finished(
+                step, outcome, seconds: seconds,
+                value: made.count == 2 ? Self.pairRatio(made) : outcome.nanoseconds.map(Double.init))
             observe(
                 .didRun(
                     index: index, planned: schedule.planned, step, outcome, seconds: seconds,
@@ -251,6 +253,14 @@ public struct SweepPlan: Equatable, Sendable {
             }
         }
         return records
+    }
+
+    /// The second run's time over the first's, of a step made by two builds; nil if either failed.
+    static func pairRatio(_ made: [Measurement]) -> Double? {
+        guard let first = made.first?.outcome.nanoseconds, let second = made.last?.outcome.nanoseconds, first > 0 else {
+            return nil
+        }
+        return Double(second) / Double(first)
     }
 
     /// Makes the run of `step` in this process.

@@ -43,9 +43,10 @@ struct SweepSchedule {
         var warmupCosts: [Double] = []
         var warmupSeconds: [Double] = []
         var isWarm = false
-        /// Seconds of the recorded runs, and the times of the `ok` ones in nanoseconds.
+        /// Seconds of the recorded runs, and the values its precision is judged on: the times of the `ok` ones in
+        /// nanoseconds or, for steps that make a run of each of two builds, the ratios of the pairs.
         var seconds: [Double] = []
-        var nanoseconds: [Double] = []
+        var values: [Double] = []
         /// Recorded runs planned so far, made or not.
         var plannedRuns = 0
 
@@ -83,8 +84,9 @@ struct SweepSchedule {
         return queue.isEmpty ? nil : queue.removeFirst()
     }
 
-    /// Takes note of a run made.
-    mutating func finished(_ step: SweepPlan.Step, _ outcome: RunOutcome, seconds: Double) {
+    /// Takes note of a run made: `seconds` it took, and `value`, what the cell's precision is judged on (the run's
+    /// time in nanoseconds; in `bench interleave`, the ratio of a pair of builds' runs), nil if it failed.
+    mutating func finished(_ step: SweepPlan.Step, _ outcome: RunOutcome, seconds: Double, value: Double?) {
         spent += seconds
         let jobs = Double(step.configuration.jobs)
         guard step.repetition != nil else {
@@ -94,8 +96,8 @@ struct SweepSchedule {
             return
         }
         cells[step.cell]?.seconds.append(seconds)
-        if let nanoseconds = outcome.nanoseconds {
-            cells[step.cell]?.nanoseconds.append(Double(nanoseconds))
+        if let value {
+            cells[step.cell]?.values.append(value)
         }
         guard case .budget(let budget) = plan.sampling, case .recording = phase, let record = cells[step.cell] else {
             return
@@ -203,7 +205,7 @@ struct SweepSchedule {
     /// cell gets no more runs.
     private static func isPrecise(_ record: CellRecord, _ budget: SweepPlan.Budget) -> Bool {
         guard record.seconds.count >= max(budget.minimumRuns, fewestRunsToStop),
-            let width = Estimate.relativeHalfWidth(record.nanoseconds)
+            let width = Estimate.relativeHalfWidth(record.values)
         else {
             return false
         }

@@ -76,7 +76,7 @@ extension ThreadingOverheadsTests {
                 "--repetitions", "2", "--warmup", "1", "--output", path,
             ])
             #expect(run.status == .success, "\(run.error)")
-            #expect(directory.contents == ["run.csv"])
+            #expect(directory.contents == ["run.csv", "run.html"])
 
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(try CSV.parse(text).first?.fields == ResultSchema.columns)
@@ -247,7 +247,7 @@ extension ThreadingOverheadsTests {
             let directory = try TemporaryDirectory()
             let csv = bench(Self.small + ["--repetitions", "3", "--output", directory.path + "/raw.csv", "--summary", directory.path + "/summary.csv", "--format", "csv", "--quiet"])
             #expect(csv.status == .success, "\(csv.error)")
-            #expect(directory.contents == ["raw.csv", "summary.csv"])
+            #expect(directory.contents == ["raw.csv", "raw.html", "summary.csv"])
             let summary = try String(contentsOfFile: directory.path + "/summary.csv", encoding: .utf8)
             #expect(summary == csv.output)
             #expect(try CSV.parse(summary).first?.fields == SummarySchema.columns)
@@ -366,7 +366,8 @@ extension ThreadingOverheadsTests {
             #expect(run.status == .success)
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
             #expect(try rows(ofCSV: try String(contentsOfFile: target, encoding: .utf8)).count == 1)
-            #expect(directory.contents == ["link.csv", "target.csv"])
+            // The report goes beside the path named, as the user sees it.
+            #expect(directory.contents == ["link.csv", "link.html", "target.csv"])
         }
     }
 
@@ -566,6 +567,56 @@ extension ThreadingOverheadsTests {
             #expect(MarkdownRenderer.escape("12. item") == "\\12. item")
             #expect(MarkdownRenderer.escape("1.5× faster") == "1.5× faster")
             #expect(MarkdownRenderer.escape("a & b") == "a &amp; b")
+        }
+
+        @Test("html: one self-contained page, every field from a file escaped, the files drawn; no chart in text")
+        func htmlPage() throws {
+            let directory = try TemporaryDirectory()
+            let host = #"<b class="injected">evil</b><script>alert(1)</script> & 'quoted'"#
+            let a = try directory.write("a.csv", Self.resultFile([("serial-queue", [100, 101, 102])]))
+            let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [100, 101, 102])], host: host))
+            let page = bench(["compare", a, b, "--format", "html"])
+            #expect(page.status == .success, "\(page.error)")
+            #expect(page.output.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+            #expect(page.output.hasSuffix("</html>\n"))
+            #expect(page.output.contains("&lt;b class=&quot;injected&quot;&gt;evil&lt;/b&gt;&lt;script&gt;"))
+            #expect(page.output.contains("&amp; &#39;quoted&#39;"))
+            #expect(!page.output.contains("<script"))
+            #expect(!page.output.contains("class=\"injected\""))
+            // Nothing fetched from elsewhere: no script, stylesheet, font or image by address.
+            for reference in ["src=", "href=", "@import", "url("] {
+                #expect(!page.output.contains(reference), "\(reference)")
+            }
+            // The chart, inline, without the XML declaration a standalone file has.
+            #expect(page.output.contains("<svg") && !page.output.contains("<?xml"))
+            #expect(page.output.components(separatedBy: "<table>").count - 1 >= 3)
+            // Tables and charts sit in boxes that scroll sideways on their own.
+            #expect(page.output.contains("<div class=\"scroll\"><table>"))
+            // The text formats leave the chart out and stay as they were.
+            let text = bench(["compare", a, b])
+            #expect(!text.output.contains("<svg"))
+            #expect(HTMLRenderer.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        }
+
+        @Test("a sweep to a file writes its report beside it, NAME.html; none with --no-report or to standard output")
+        func sweepReport() throws {
+            let directory = try TemporaryDirectory()
+            let sweep = ["--runners", "serial-queue,single-threaded", "--queues", "1,2", "--iterations", "100",
+                "--repetitions", "3", "--warmup", "0"]
+            let run = bench(sweep + ["--output", directory.path + "/s.csv"])
+            #expect(run.status == .success, "\(run.error)")
+            #expect(directory.contents == ["s.csv", "s.html"])
+            #expect(run.error.hasSuffix("bench: wrote the report to \(directory.path)/s.html\n"))
+            let page = try String(contentsOfFile: directory.path + "/s.html", encoding: .utf8)
+            #expect(page.contains("<svg") && page.contains("<table>") && page.contains("serial-queue"))
+            // 1×100 and 2×100 differ in jobs, so the chart shows the cost per job.
+            #expect(page.contains("Chain: median cost per job, by configuration and runner"))
+            let none = bench(sweep + ["--output", directory.path + "/t.csv", "--no-report"])
+            #expect(none.status == .success)
+            #expect(directory.contents == ["s.csv", "s.html", "t.csv"])
+            let standardOutput = bench(sweep + ["--output", "-", "--quiet"])
+            #expect(standardOutput.status == .success)
+            #expect(directory.contents == ["s.csv", "s.html", "t.csv"])
         }
 
         @Test("compare --metrics: context switches are not set side by side across Linux and macOS")

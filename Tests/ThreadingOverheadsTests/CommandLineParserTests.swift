@@ -300,7 +300,7 @@ extension ThreadingOverheadsTests {
                 "'--verify-timeout' (30 s) must be shorter than '--stall-timeout' (30 s), or a thread that never "
                     + "starts is reported as a stall", nil
             ),
-            (["--format", "xml"], "Unknown format 'xml' for '--format'; the formats are: table, csv, json, markdown", nil),
+            (["--format", "xml"], "Unknown format 'xml' for '--format'; the formats are: table, csv, json, markdown, html", nil),
             (["--summary", "-"], "'--summary' needs a file path (the summary goes to standard output with --format csv)", nil),
             (["compare"], "'bench compare' needs two or more result files (the baseline first), or one of 'bench interleave'", .compare),
             (["interleave", "a"], "'bench interleave' needs two bench executables, A and B (the same one twice for an A/A test), not 1", .interleave),

@@ -38,6 +38,18 @@ extension ThreadingOverheadsTests {
             #expect(Statistics.standardDeviation([5, 5]) == 0)
         }
 
+        @Test("20% trimmed mean, computed by hand: a wild value cannot pull it, and it counts more than the median")
+        func trimmedMean() {
+            // Ten values: ⌊0.2 × 10⌋ = 2 set aside at each end; (3 + 4 + 5 + 6 + 7 + 8) / 6 = 5.5.
+            #expect(Statistics.trimmedMean([1, 2, 3, 4, 5, 6, 7, 8, 9, 1000], trimming: 0.2) == 5.5)
+            // Four values: none set aside (⌊0.8⌋ = 0), so the plain mean.
+            #expect(Statistics.trimmedMean([1, 2, 3, 10], trimming: 0.2) == 4)
+            // Three values, one set aside at each end: the middle one. Two: nothing would be left, so the median.
+            #expect(Statistics.trimmedMean([1, 2, 9], trimming: 0.5) == 2)
+            #expect(Statistics.trimmedMean([1, 2], trimming: 0.5) == 1.5)
+            #expect(Statistics.trimmedMean([], trimming: 0.2) == nil)
+        }
+
         @Test("outliers by modified z-score: flagged among few values, none when MAD is 0")
         func outliers() {
             // Median 3, MAD 1: 10 scores 0.6745 × 7 = 4.7 > 3.5; 1 scores 1.3.

@@ -126,7 +126,7 @@ extension ThreadingOverheadsTests {
                 let outcome = RunOutcome(
                     status: .ok, nanoseconds: nanoseconds(step), completedIterations: step.configuration.jobs,
                     startedAt: nil)
-                schedule.finished(step, outcome, seconds: taken)
+                schedule.finished(step, outcome, seconds: taken, value: outcome.nanoseconds.map(Double.init))
             }
             return (runs, spent)
         }

@@ -108,7 +108,7 @@ enum HelpText {
             \(shapes)
 
             OUTPUT:
-            \(paragraph("Progress goes to standard error: a line per run and, on a terminal, a status line with an estimate of the time left. The summary goes to standard output, and one CSV row per recorded run to the result file as soon as the run ends (written under a temporary name and renamed when the sweep is done). With \(RunOption.output.flag) -, the CSV goes to standard output and the summary to standard error. The columns are described in results/README.md."))
+            \(paragraph("Progress goes to standard error: a line per run and, on a terminal, a status line with an estimate of the time left. The summary goes to standard output, and one CSV row per recorded run to the result file as soon as the run ends (written under a temporary name and renamed when the sweep is done). With \(RunOption.output.flag) -, the CSV goes to standard output and the summary to standard error. The columns are described in results/README.md. A sweep to a file writes its report beside it, NAME.html: the tables and a chart per shape on one self-contained page (\(SweepCommand.noReport.flag) for none)."))
 
             STATISTICS:
             \(paragraph("A cost's ± is the 95% interval of its median, from order statistics (below 6 runs, the runs' range, which holds the median 1 − 2^(1 − n) of the time: 75% for 3 runs); ~ marks a cell whose runs form clusters apart (modes). Quantiles interpolate between the closest ranks. Outliers (modified z-score over 3.5) are flagged, never dropped. The summary warns of a cell's own trouble: runs that failed or stalled, a first repetition \(Format.number(CellWarning.slowFirstRepetitionFactor)) times the others' median or more, an interval over ±\(Int(CellWarning.unsteadyHalfWidth * 100))% whose runs form no modes. What most cells of a sweep on a busy machine carry, a CV over \(Int(CellWarning.noisyCoefficientOfVariation * 100))% and outlier runs, it counts once; \(SweepCommand.verbose.flag) and the summary CSV list every warning of every cell. Runs and latency samples are timed with \(MonotonicClock.name), whose resolution (the smallest step between two reads, measured at start) every row records; a latency within \(CellWarning.coarseLatencyTicks) of it is flagged."))
@@ -121,7 +121,7 @@ enum HelpText {
 
             EXIT CODES:
               0   every run was ok
-              1   another error, such as a result file that cannot be written
+              1   another error, such as a result file or its report that cannot be written
               2   the sweep finished, but some runs failed or stalled (the CSV's detail column says why)
               64  the command line was wrong, or asks for more than \(Program.name) runs (see LIMITS)
               130 interrupted by SIGINT; 143 by SIGTERM
@@ -263,7 +263,7 @@ enum HelpText {
 
         \(usage(.interleave))
         \(paragraph("Both executables must be bench programs built from the same version of ThreadingOverheads (their worker protocol is checked before anything runs); they may be the same one twice, which is an A/A test of this machine. Each build gets \(RunOption.processes.flag) worker processes. For each step of the plan's shuffled order, both builds make the run, one right after the other, which of them first drawn from the seed: whatever the machine does over seconds and minutes falls on both runs of the pair alike. Every run goes to one result file whose rows name their build (variant A or B, and the executable) and worker; '\(Program.name) compare FILE' compares such a file again.", indent: 0))
-        \(paragraph("A cell's ratio is the median over its pairs of B/A, its 95% interval a bootstrap of the pairs (of the worker processes, then of the pairs in each), and its verdict compare's rule: same within the noise threshold, faster or slower when the interval lies wholly below or above 1, unsure otherwise.", indent: 0))
+        \(paragraph("A cell's ratio is the 20% trimmed mean over its pairs of B/A (on the log scale), its 95% interval a bootstrap of the pairs (of the worker processes, then of the pairs in each; none with fewer than \(InterleavedComparison.fewestPairsForInterval) pairs, as the runners that start a thread per job have under the default budget: \(RunOption.repetitions.flag) or \(RunOption.budget.flag) gives them more), and its verdict compare's rule: same within the noise threshold, faster or slower when the interval lies wholly below or above 1, unsure otherwise.", indent: 0))
 
         OPTIONS:
         \(InterleaveCommand.definition.optionsSection)

@@ -59,9 +59,10 @@ public struct RunOptions: CommandOptions {
     static let leastBudget = 60.0
 
     /// The budget of a plan of `cells` cells when `--budget` is not given: ``budgetPerCell`` a cell, from
-    /// ``leastBudget`` to the default sweep's.
-    static func defaultBudgetSeconds(cells: Int) -> Double {
-        min(defaultBudget.seconds, max(leastBudget, budgetPerCell * Double(cells)))
+    /// ``leastBudget`` to the default sweep's; for each of `builds` (`bench interleave` makes each run twice, one
+    /// per build, and each cell needs as many pairs as a sweep's cell needs runs).
+    static func defaultBudgetSeconds(cells: Int, builds: Int = 1) -> Double {
+        Double(builds) * min(defaultBudget.seconds, max(leastBudget, budgetPerCell * Double(cells)))
     }
     /// Worker processes a measurement spreads each cell's runs over unless `--processes` says otherwise.
     public static let defaultProcesses = 4
@@ -114,14 +115,20 @@ enum RunOption {
         "repetitions", value: "n",
         help: "Recorded runs per runner and configuration, exactly, instead of as many as the budget pays for.",
         defaultText: "by the budget", \.repetitions, .count(minimum: 1))
-    static let budget = Option<RunOptions>(
-        "budget", value: "seconds",
-        help: "The time the runs may take, warm-ups included, shared among the cells by need: every cell gets "
-            + "\(RunOptions.defaultBudget.minimumRuns) runs at least and \(RunOptions.defaultBudget.maximumRuns) at "
-            + "most, an equal share of the time beyond that, and what a cheap cell doesn't need goes to the others.",
-        defaultText: "\(Format.number(RunOptions.budgetPerCell)) s a cell, from \(Int(RunOptions.leastBudget)) to "
-            + "\(Int(RunOptions.defaultBudget.seconds)) s",
-        \.budget, .secondsNumber)
+    static let budget = budget(builds: 1)
+    /// `--budget`, for a command whose runs are each made by `builds` builds.
+    static func budget(builds: Int) -> Option<RunOptions> {
+        let (runs, each) = builds == 1 ? ("runs", "") : ("pairs", " (each pair a run of each build)")
+        return Option<RunOptions>(
+            "budget", value: "seconds",
+            help: "The time the runs may take, warm-ups included, shared among the cells by need: every cell gets "
+                + "\(RunOptions.defaultBudget.minimumRuns) \(runs) at least and \(RunOptions.defaultBudget.maximumRuns) "
+                + "at most\(each), an equal share of the time beyond that, and what a cheap cell doesn't need goes to "
+                + "the others.",
+            defaultText: "\(Format.number(RunOptions.budgetPerCell * Double(builds))) s a cell, from "
+                + "\(Int(RunOptions.leastBudget) * builds) to \(Int(RunOptions.defaultBudget.seconds) * builds) s",
+            \.budget, .secondsNumber)
+    }
     static let precision = Option<RunOptions>(
         "precision", value: "percent",
         help: "Under a budget, a cell stops once the 95% interval of its estimate is within ± this of it.",
@@ -242,10 +249,11 @@ extension RunOptions {
 
     /// How many recorded runs each cell of a plan of `cells` cells gets: `--repetitions`, or what the budget pays
     /// for.
-    func sampling(cells: Int) throws(UsageError) -> SweepPlan.Sampling {
+    func sampling(cells: Int, builds: Int = 1) throws(UsageError) -> SweepPlan.Sampling {
         guard let repetitions else {
             return .budget(
-                SweepPlan.Budget(seconds: budget ?? Self.defaultBudgetSeconds(cells: cells), precision: precision))
+                SweepPlan.Budget(
+                    seconds: budget ?? Self.defaultBudgetSeconds(cells: cells, builds: builds), precision: precision))
         }
         for option in [RunOption.budget, RunOption.precision] where !option.arguments(for: self).isEmpty {
             throw UsageError(
@@ -255,9 +263,11 @@ extension RunOptions {
     }
 
     /// A plan of `cells` with these options' sampling (or `sampling`, for a command that decides it itself),
-    /// warm-up, settings and seed, within bench's limits.
-    func plan(cells: [SweepPlan.Cell], sampling: SweepPlan.Sampling? = nil) throws(UsageError) -> SweepPlan {
-        let sampling = if let sampling { sampling } else { try self.sampling(cells: cells.count) }
+    /// warm-up, settings and seed, within bench's limits; `builds` is how many builds make each run.
+    func plan(
+        cells: [SweepPlan.Cell], sampling: SweepPlan.Sampling? = nil, builds: Int = 1
+    ) throws(UsageError) -> SweepPlan {
+        let sampling = if let sampling { sampling } else { try self.sampling(cells: cells.count, builds: builds) }
         var plan = SweepPlan(
             cells: cells, sampling: sampling, warmup: warmup.map { .runs($0) } ?? .settling,
             settings: try settings(), seed: seed ?? .random(in: 0...UInt64.max))

@@ -1,5 +1,6 @@
-/// What a command shows people, whatever the format: headings, tables, lines and lists, in order.
-/// ``PlainTextRenderer`` and ``MarkdownRenderer`` write it; CSV and JSON come from the data behind it instead.
+/// What a command shows people, whatever the format: headings, tables, lines, lists and charts, in order.
+/// ``PlainTextRenderer``, ``MarkdownRenderer`` and ``HTMLRenderer`` write it; CSV and JSON come from the data
+/// behind it instead.
 struct Document {
     enum Block {
         /// A section's title; its content follows.
@@ -12,6 +13,9 @@ struct Document {
         /// Running text, which a renderer for a terminal wraps to its width: its first line indented by `indent`,
         /// the others by two more.
         case paragraph(String, indent: Int)
+        /// A chart, drawn where a page can show one (HTML). The text renderers leave it out: every number it draws
+        /// is in the tables beside it.
+        case chart(BarChart)
     }
 
     var blocks: [Block] = []
@@ -41,6 +45,10 @@ struct Document {
 
     mutating func paragraph(_ text: String, indent: Int = 0) {
         blocks.append(.paragraph(text, indent: indent))
+    }
+
+    mutating func chart(_ chart: BarChart) {
+        blocks.append(.chart(chart))
     }
 
     static func += (document: inout Document, other: Document) {

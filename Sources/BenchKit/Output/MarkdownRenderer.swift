@@ -1,18 +1,20 @@
 /// A ``Document`` as GitHub-flavoured Markdown, for pull requests and job summaries: titles as `###` headings,
-/// tables as pipe tables, lists as bullets, a blank line between blocks.
+/// tables as pipe tables, lists as bullets, a blank line between blocks; charts left out (a pull request's
+/// Markdown cannot hold inline SVG).
 ///
 /// Every text is escaped (``escape(_:)``): the documents carry fields from result files (host, CPU model, a run's
 /// detail), which come from other people's machines and must show as written, never as markup or HTML, and never
 /// break a table.
 enum MarkdownRenderer {
     static func render(_ document: Document) -> String {
-        document.blocks.map { block in
+        document.blocks.compactMap { block in
             switch block {
             case .heading(let title): "### \(escape(title))\n"
             case .table(let table): render(table)
             case .lines(let lines): lines.map { escape($0) + "\n" }.joined()
             case .list(let items): items.map { "- \(escape($0))\n" }.joined()
             case .paragraph(let text, let indent): (indent > 0 ? "- " : "") + escape(text) + "\n"
+            case .chart: nil
             }
         }.joined(separator: "\n")
     }

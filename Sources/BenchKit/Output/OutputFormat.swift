@@ -1,13 +1,15 @@
 import BenchResults
 
-/// What goes to standard output: for people (`table`, `markdown`) or for programs (`csv`, `json`).
+/// What goes to standard output: for people (`table`, `markdown`, `html`) or for programs (`csv`, `json`).
 public enum OutputFormat: String, Equatable, Sendable, CaseIterable {
-    case table, csv, json, markdown
+    case table, csv, json, markdown, html
 }
 
 /// What a command outputs, in every format: the document for people and the data for programs. Only the format
 /// asked for is made; each is written by its one renderer.
 struct CommandOutput {
+    /// The page's title, in HTML.
+    var title: String
     var document: () -> Document
     var csv: () -> String
     var json: () -> JSONValue
@@ -16,6 +18,7 @@ struct CommandOutput {
         switch format {
         case .table: PlainTextRenderer.render(document())
         case .markdown: MarkdownRenderer.render(document())
+        case .html: HTMLRenderer.render(document(), title: title)
         case .csv: csv()
         case .json: json().text
         }

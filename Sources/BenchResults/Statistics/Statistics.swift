@@ -20,6 +20,18 @@ public enum Statistics {
         values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 
+    /// The mean of the values left once the lowest and the highest ⌊`proportion` × n⌋ are set aside (Wilcox's
+    /// 20% trimmed mean with 0.2): it counts more of a sample than a median, and a few wild values cannot pull it.
+    /// Nil for no values.
+    public static func trimmedMean(_ values: [Double], trimming proportion: Double) -> Double? {
+        let sorted = values.sorted()
+        let cut = Int((proportion * Double(sorted.count)).rounded(.down))
+        guard sorted.count > 2 * cut else {
+            return median(values)
+        }
+        return mean(Array(sorted[cut..<(sorted.count - cut)]))
+    }
+
     /// The sample standard deviation (divisor n − 1); nil for fewer than two values.
     public static func standardDeviation(_ values: [Double]) -> Double? {
         guard values.count >= 2, let mean = mean(values) else {

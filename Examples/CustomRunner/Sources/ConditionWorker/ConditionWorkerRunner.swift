@@ -11,9 +11,19 @@ public final class ConditionWorkerRunner: JobRunner, @unchecked Sendable {
     private var pending: [Job] = []
     private var isStopping = false
     private let exited = DispatchSemaphore(value: 0)
+    /// Spin-loop steps of extra work per job in a build made with `-Xswiftc -DEXTRA_WORK` (0 otherwise): a second
+    /// build of this runner that really costs more, for measuring two builds side by side (`custom-bench interleave`).
+    private let extraSpins: Int
 
     /// Starts the worker, and waits until it runs (up to the verify timeout).
     public init(settings: RunSettings) throws {
+        #if EXTRA_WORK
+        // Calibrated here, before the clock starts. 40 ns of spinning asked for made a job 19 to 27% dearer on the
+        // development machine, where a job costs this runner 41 to 63 ns: short spins overlap with the rest.
+        extraSpins = Work.spins(forNanoseconds: Self.extraNanoseconds)
+        #else
+        extraSpins = 0
+        #endif
         let started = DispatchSemaphore(value: 0)
         let worker = Thread { [self] in
             started.signal()
@@ -48,6 +58,9 @@ public final class ConditionWorkerRunner: JobRunner, @unchecked Sendable {
                 return
             }
             for job in batch {
+                if extraSpins > 0 {
+                    Work.spin(extraSpins)
+                }
                 job.performIterationAndRequeue()
             }
             batch.removeAll(keepingCapacity: true)
@@ -61,6 +74,11 @@ public final class ConditionWorkerRunner: JobRunner, @unchecked Sendable {
         }
         _ = exited.wait(timeout: .now() + 5)
     }
+}
+
+extension ConditionWorkerRunner {
+    /// The extra work per job of a build made with `-DEXTRA_WORK`, in nanoseconds.
+    static let extraNanoseconds = 40
 }
 
 extension RunnerKind {

@@ -40,7 +40,7 @@ struct BarChart {
     let reports: [Report]
     /// What the chart knows of each runner: whether it starts a thread per job, which runner a C floor is of.
     let catalogue: RunnerCatalogue
-    let title: String
+    var title: String
     let measure: Measure
     /// A logarithmic y axis, for runners whose costs differ by orders of magnitude.
     let logarithmic: Bool
@@ -248,7 +248,8 @@ struct BarChart {
         return lines
     }
 
-    func svg() -> String {
+    /// The chart as SVG: a file of its own when `standalone`, or an element for an HTML page.
+    func svg(standalone: Bool = true) -> String {
         let panels = self.panels
         let widest = panels.map(\.runners.count).max() ?? 1
         let widths = reports.indices.map { columnWidth($0, panelRunners: widest) }
@@ -277,7 +278,7 @@ struct BarChart {
         let legendTop = top + Double(panels.count) * (panelHeight + panelGap) - 20
         let legend = legendLayout(width: width)
         let height = legendTop + (legend.map(\.y).max() ?? 0) + 40
-        var svg = SVGText()
+        var svg = SVGText(standalone: standalone)
         svg.open(
             "svg",
             [
@@ -509,21 +510,17 @@ struct BarChart {
 
 /// SVG text built element by element, with attribute values and text escaped for XML.
 struct SVGText {
-    private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    private(set) var text: String
     private var depth = 0
 
+    /// A standalone file begins with the XML declaration; an SVG inside an HTML page must not.
+    init(standalone: Bool = true) {
+        text = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+    }
+
+    /// The same escapes serve XML and HTML (`&#39;` is a character reference in both).
     private static func escape(_ value: String) -> String {
-        var escaped = ""
-        for character in value {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        HTMLRenderer.escape(value)
     }
 
     private static func attributes(_ attributes: [String: String]) -> String {

@@ -102,6 +102,7 @@ enum CheckCommand {
                     + confidence
             }
         let output = CommandOutput(
+            title: "\(Program.name) check",
             document: {
                 var document = Document()
                 document.list(results.map(line(for:)))

@@ -4,7 +4,7 @@ import JobRunners
 
 /// `bench compare A.csv B.csv [C.csv …]`: each later file against the first, cell by cell.
 enum CompareCommand {
-    static func run(_ options: CompareOptions, console: Console) -> ExitCode {
+    static func run(_ options: CompareOptions, catalogue: RunnerCatalogue, console: Console) -> ExitCode {
         guard let files = ResultSet.read(options.paths, console: console, allowingBuilds: true) else {
             return .failure
         }
@@ -29,6 +29,9 @@ enum CompareCommand {
         }
         var comparison = FileComparison(files: files, threshold: options.threshold)
         comparison.showsMetrics = options.showsMetrics
+        if options.format == .html {
+            comparison.catalogue = catalogue
+        }
         console.output(comparison.output.render(options.format))
         return .success
     }
@@ -43,6 +46,9 @@ struct FileComparison {
     let comparisons: [Comparison]
     /// Whether the tables compare what the runs cost the machine too.
     var showsMetrics = false
+    /// What bench knows of the runners, to draw the files side by side where a page can show a chart; no chart
+    /// without.
+    var catalogue: RunnerCatalogue?
 
     init(files: [ResultSet], threshold: Double) {
         self.files = files
@@ -95,7 +101,9 @@ struct FileComparison {
     /// The comparison in every format: the tables; a CSV row per cell and comparison; the same in JSON, with the
     /// files and their machines.
     var output: CommandOutput {
-        CommandOutput(document: document, csv: { CSV.text(Self.columns, entries()) }, json: json)
+        CommandOutput(
+            title: "\(Program.name) compare: " + files.map(\.path).joined(separator: ", "), document: document,
+            csv: { CSV.text(Self.columns, entries()) }, json: json)
     }
 
     private func document() -> Document {
@@ -104,12 +112,15 @@ struct FileComparison {
         document.table(filesTable())
         document.heading("Machines (≠: differs from A)")
         document.table(machinesTable())
+        if let catalogue {
+            document.chart(BarChart(files: files, catalogue: catalogue, title: nil, logarithmic: true))
+        }
         let percent = Format.number(threshold * 100)
         for (offset, comparison) in comparisons.enumerated() {
             let label = Self.label(offset + 1)
             document.heading(
                 "\(label) against A: noise threshold \(percent)%; verdict from the 95% interval of \(label)/A")
-            document.lines(Self.sessionSpreadText(comparison.sessionSpread))
+            document.paragraph(Self.sessionSpreadText(comparison.sessionSpread))
             document.table(rowsTable(comparison, label: label))
             let counts = Comparison.Verdict.allCases.map { verdict in
                 "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
@@ -186,20 +197,18 @@ struct FileComparison {
                 row.baseline.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.candidate.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.ratio.map(Format.ratio) ?? "-",
-                row.interval.map { Format.range($0) } ?? "-",
-                row.verdict.rawValue,
             ]
+                // With a machine factor, the relative ratio's interval: the raw one's is in the CSV and JSON.
                 + (relative
                     ? [
-                        row.relativeRatio.map(Format.ratio) ?? "-", row.relativeInterval.map { Format.range($0) } ?? "-",
-                        row.relativeVerdict.rawValue,
-                    ] : [])
+                        row.verdict.rawValue, row.relativeRatio.map(Format.ratio) ?? "-",
+                        row.relativeInterval.map { Format.range($0) } ?? "-", row.relativeVerdict.rawValue,
+                    ] : [row.interval.map { Format.range($0) } ?? "-", row.verdict.rawValue])
         }
         return TextTable(
-            columns: [
-                "runner", "configuration", "A per job", "\(label) per job", "\(label)/A", "95% interval", "verdict",
-            ] + (relative ? ["÷ machine", "95% interval", "relative"] : []),
-            rows: rows, rightAligned: relative ? [2, 3, 4, 5, 7, 8] : [2, 3, 4, 5], keyColumns: 2)
+            columns: ["runner", "configuration", "A per job", "\(label) per job", "\(label)/A"]
+                + (relative ? ["verdict", "÷ machine", "95% interval", "relative"] : ["95% interval", "verdict"]),
+            rows: rows, rightAligned: relative ? [2, 3, 4, 6, 7] : [2, 3, 4, 5], keyColumns: 2)
     }
 
     /// `waitsCompare`: whether both files' voluntary context switches mean the same (the same kernel); if not,

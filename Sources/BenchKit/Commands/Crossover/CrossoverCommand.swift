@@ -79,6 +79,7 @@ enum CrossoverCommand {
     static func output(_ crossover: Crossover) -> CommandOutput {
         let works = crossover.rows.flatMap { $0.points.map(\.work) }.uniqued().sorted()
         return CommandOutput(
+            title: "\(Program.name) crossover: where the work outweighs the overhead",
             document: {
                 var document = Document()
                 document.heading("Job size at which the overhead falls below 10% and 1% of the job's own time (one queue)")

@@ -115,7 +115,9 @@ struct InterleavedOutput {
     }
 
     var output: CommandOutput {
-        CommandOutput(document: document, csv: { CSV.text(Self.columns, comparison.rows) }, json: json)
+        CommandOutput(
+            title: "\(Program.name) interleave: two builds, run by run", document: document,
+            csv: { CSV.text(Self.columns, comparison.rows) }, json: json)
     }
 
     private func document() -> Document {
@@ -124,9 +126,10 @@ struct InterleavedOutput {
         document.heading("\(b.label) against \(a.label), run by run in one session")
         document.lines("\(a.label): \(a.executable)", "\(b.label): \(b.executable)")
         document.paragraph(
-            "Each cell's ratio is the median over its pairs of \(b.label)/\(a.label), two runs made one right after the "
-                + "other; the interval a bootstrap of the pairs (of the worker processes, then of the pairs in each). "
-                + "Noise threshold \(Format.number(comparison.threshold * 100))%.")
+            "Each cell's ratio is the 20% trimmed mean over its pairs of \(b.label)/\(a.label) (on the log scale), two "
+                + "runs made one right after the other; the interval a bootstrap of the pairs (of the worker processes, "
+                + "then of the pairs in each), none below \(InterleavedComparison.fewestPairsForInterval) pairs. Noise "
+                + "threshold \(Format.number(comparison.threshold * 100))%.")
         let rows = comparison.rows.map { row in
             [
                 row.key.runner, row.key.configuration.description, "\(row.pairs)",

@@ -17,7 +17,9 @@ extension InterleaveCommand {
     /// The options that shape the plan, as bench's own.
     static let plan = [
         RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.work, RunOption.latency,
-        RunOption.runners, RunOption.repetitions, RunOption.budget, RunOption.precision, RunOption.warmup,
+        RunOption.runners, RunOption.repetitions, RunOption.budget(builds: 2),
+        RunOption.precision.withHelp(
+            "Under a budget, a cell stops once the 95% interval of its ratio B/A is within ± this of it."), RunOption.warmup,
         RunOption.seed, RunOption.output,
         RunOption.processes.withHelp(
             "Worker processes of each build that its runs are spread over; pair k of a cell runs in worker k of A "
@@ -51,7 +53,7 @@ extension InterleaveCommand {
         if options.run.isolate {
             throw UsageError("'\(Program.name) interleave' makes every run in a worker process already")
         }
-        let plan = try options.run.plan(cells: try options.run.cells(in: catalogue))
+        let plan = try options.run.plan(cells: try options.run.cells(in: catalogue), builds: 2)
         return .interleave(options, plan)
     }
 }

@@ -49,7 +49,8 @@ enum SweepCommand {
             return .failure
         }
         return session.finish { records, planned in
-            conclusion.conclude(records, planned: planned, interruptedBy: nil)
+            let concluded = conclusion.conclude(records, planned: planned, interruptedBy: nil)
+            return conclusion.writeReport(records, besideResultsAt: session.resultPath) ?? concluded
         }
     }
 
@@ -108,16 +109,64 @@ enum SweepCommand {
             return nil
         }
 
-        func makeSummary(_ records: [ResultRecord], machine: MachineInfo) -> SweepSummary {
-            SweepSummary(
+        /// The summary of `records`, drawn too (with the 2010 table beside a chain sweep's) where it goes to a
+        /// page; `path` names the runs in the page.
+        func makeSummary(_ records: [ResultRecord], machine: MachineInfo, page: Bool = false, path: String = "")
+            -> SweepSummary
+        {
+            var summary = SweepSummary(
                 report: Report(records: records), machine: machine, catalogue: catalogue,
                 showsMetrics: options.showsMetrics, isVerbose: options.isVerbose)
+            if page || options.format == .html {
+                summary.drawing = ResultSet(path: path, records: records)
+                summary.reference = Self.reference(for: records)
+            }
+            return summary
+        }
+
+        /// Where the 2010 table is, in a checkout of this package: bench is run from its root, as the README says.
+        /// Read from there rather than built in, so that the table lives in one place, the file `compare` reads.
+        static let referencePath = "results/2010-mac-pro-cocoawithlove.csv"
+
+        /// The 2010 table, for runs with chain cells, if it is where a checkout keeps it; nil otherwise.
+        static func reference(for records: [ResultRecord]) -> ResultSet? {
+            guard records.contains(where: { $0.configuration.shape == .chain }) else {
+                return nil
+            }
+            return try? ResultSet(contentsOfFile: referencePath)
+        }
+
+        /// The HTML report of `records` beside the result file at `path` (`NAME.html` for `NAME.csv`), unless
+        /// `--no-report`, or the rows went to standard output, nowhere, or a device; nil if all went well, or the
+        /// exit code of what did not, its `Error:` line printed (the result file is whole either way).
+        func writeReport(_ records: [ResultRecord], besideResultsAt path: String) -> ExitCode? {
+            guard !options.noReport, !records.isEmpty, !path.isEmpty, path != "-",
+                (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)[.type])
+                    as? FileAttributeType == .typeRegular
+            else {
+                return nil
+            }
+            let reportPath = (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + ".html"
+            let machine = records.first?.machine ?? MachineInfo.current()
+            let summary = makeSummary(records, machine: machine, page: true, path: path)
+            do {
+                let file = try OutputFile(.file(path: reportPath), console: console)
+                try file.write(summary.output.render(.html))
+                try file.finish()
+            } catch {
+                console.error("Error: \(error)\n")
+                return .failure
+            }
+            if !options.run.quiet {
+                console.error("\(Program.name): wrote the report to \(reportPath)\n")
+            }
+            return nil
         }
 
         /// The summary of a file's `records`: to `--summary`'s file if asked, and to standard output; nil if all
         /// went well.
         func summarize(_ records: [ResultRecord], machine: MachineInfo) -> ExitCode? {
-            let summary = makeSummary(records, machine: machine)
+            let summary = makeSummary(records, machine: machine, path: options.input ?? "")
             if let failure = writeSummaryFile(summary, announcing: !options.run.quiet) {
                 return failure
             }

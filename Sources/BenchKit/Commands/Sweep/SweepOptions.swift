@@ -13,6 +13,8 @@ public struct SweepOptions: CommandOptions {
     public var isVerbose = false
     /// A result file to summarize instead of measuring.
     public var input: String?
+    /// Write no HTML report beside the result file.
+    public var noReport = false
 
     public init() {}
 }
@@ -22,8 +24,9 @@ extension SweepCommand {
         \SweepOptions.format,
         help: "What goes to standard output: \(SharedOption.formatList). table and markdown: runners by "
             + "configurations, the cost per job with its uncertainty, its ratio to single-threaded and to each "
-            + "runner's C floor, latency and modes where measured, and the warnings that call for action; csv: the "
-            + "summary CSV, every statistic and warning of every cell; json: the same with every sample.")
+            + "runner's C floor, latency and modes where measured, and the warnings that call for action; html: the "
+            + "same as a page, with charts (the report); csv: the summary CSV, every statistic and warning of every "
+            + "cell; json: the same with every sample.")
     static let summary = Option<SweepOptions>(
         "summary", value: "path",
         help: "Also write the summary CSV (one row per runner and configuration: min, p25, median, p75, p90, max, "
@@ -47,6 +50,13 @@ extension SweepCommand {
         help: "Also show median seconds per run (and the 2010 table's layout), each cell's spread and latency "
             + "percentiles, and every warning of every cell.",
         \.isVerbose)
+    static let noReport = Option<SweepOptions>.flag(
+        "no-report",
+        help: "Write no report beside the result file. Without it a sweep to a file (NAME.csv, or a new file in "
+            + "results/) also writes NAME.html, replacing one of that name: one page with the tables, a chart per "
+            + "shape (and of latency where sampled) and, for a chain sweep run where results/ holds the 2010 table, "
+            + "that table beside this one; self-contained, to open in any browser.",
+        \.noReport)
     static let metrics = SharedOption.metrics(
         \SweepOptions.showsMetrics,
         help: "Show what the runs cost the machine: CPU time and context switches per job, peak threads, peak memory "
@@ -70,7 +80,7 @@ extension SweepCommand {
     /// `bench`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<SweepOptions>(
         subcommand: nil, arguments: "",
-        options: plan + [format, summary, metrics, verbose, input, RunOption.quiet.lifted(\SweepOptions.run)]
+        options: plan + [format, summary, noReport, metrics, verbose, input, RunOption.quiet.lifted(\SweepOptions.run)]
             + running)
 
     /// The sweep a command line asks for: its options and its plan, within bench's limits; or, with `--input`,

@@ -20,11 +20,18 @@ struct SweepSummary {
     var showsMetrics = false
     /// Whether the tables show seconds per run, each cell's spread and every warning of every cell.
     var isVerbose = false
+    /// The runs to draw, a chart per shape and one of latency where sampled, where a page can show them (HTML);
+    /// none without. The summary does not need them otherwise: it is the report's statistics.
+    var drawing: ResultSet?
+    /// The 2010 table, for a report of a chain sweep: its cells beside this sweep's (``FileComparison``).
+    var reference: ResultSet?
 
     /// The summary in every format: the tables; the summary CSV (``SummarySchema``'s columns, one row per cell);
     /// the same cells in JSON, with every sample, and the machine.
     var output: CommandOutput {
         CommandOutput(
+            title: "\(Program.name): the cost per job of \(report.runners.count) runners, "
+                + "\(report.configurations.count) configurations" + (machine.host.isEmpty ? "" : ", on \(machine.host)"),
             document: document,
             csv: {
                 ([SummarySchema.columns] + report.cells.map { SummarySchema.fields(of: $0, machine: machine) })
@@ -52,9 +59,19 @@ struct SweepSummary {
         document.paragraph(Self.machineLine(machine, report: report))
         let shapes = report.configurations.map(\.shape).uniqued()
         for shape in shapes {
+            // On a page, each shape's chart comes first: the picture, then the numbers.
+            if let drawing {
+                let runs = ResultSet(path: drawing.path, records: drawing.records.filter { $0.configuration.shape == shape })
+                var chart = BarChart(files: [runs], catalogue: catalogue, title: nil, logarithmic: true)
+                chart.title = "\(shape.rawValue.capitalized): \(chart.title.prefix(1).lowercased() + chart.title.dropFirst())"
+                document.chart(chart)
+            }
             document += costSection(shape)
         }
         document += latencySection()
+        if let drawing, report.cells.contains(where: { !$0.latencies.isEmpty }) {
+            document.chart(BarChart(files: [drawing], catalogue: catalogue, title: nil, logarithmic: true, latency: true))
+        }
         document += fanOutSection()
         if showsMetrics {
             document.heading("What the runs cost the machine (medians of the ok runs; threads and memory: the most seen)")
@@ -86,6 +103,9 @@ struct SweepSummary {
         if !notes.isEmpty {
             document.heading("Marks")
             document.lines(notes)
+        }
+        if let reference, let drawing {
+            document += referenceSection(reference, drawing)
         }
         return document
     }
@@ -239,6 +259,21 @@ struct SweepSummary {
     }
 
     // MARK: Latency, fan-out, metrics
+
+    /// The 2010 table beside this sweep's cells of its runners and configurations: `bench compare`'s tables, of
+    /// those cells only, so that the 20 runners 2010 did not have are not listed as missing from it.
+    private func referenceSection(_ reference: ResultSet, _ runs: ResultSet) -> Document {
+        let keys = Set(Report(records: reference.records).cells.map(\.key))
+        let common = runs.records.filter { keys.contains($0.key) }
+        var document = Document()
+        guard !common.isEmpty else {
+            return document
+        }
+        document.heading("Against the 2010 table (\(reference.path)): bench compare, its cells only")
+        document += FileComparison(files: [reference, ResultSet(path: runs.path, records: common)], threshold: 0.05)
+            .output.document()
+        return document
+    }
 
     private func latencySection() -> Document {
         var document = Document()

@@ -186,6 +186,7 @@ struct Validation {
         ]
         let rows = zip(same.rows, shifted.rows).map(Row.init)
         return CommandOutput(
+            title: "\(Program.name) validate: how often compare's verdicts are wrong here",
             document: {
                 var document = Document()
                 document.heading(
@@ -196,7 +197,7 @@ struct Validation {
                         columns: ["", "cells", "of", "share"],
                         rows: summary.map { [$0.0, "\($0.1)", "\($0.2)", Self.percent($0.1, of: $0.2)] },
                         rightAligned: [1, 2, 3]))
-                document.lines(FileComparison.sessionSpreadText(same.sessionSpread))
+                document.paragraph(FileComparison.sessionSpreadText(same.sessionSpread))
                 document.paragraph(FileComparison.machineFactorText(same, label: "B"))
                 let alarms = rows.filter { $0.row.verdict == .faster || $0.row.verdict == .slower }
                 if !alarms.isEmpty {
