@@ -82,29 +82,24 @@ public enum BenchCommand {
             return .success
         case .sweep(let options, let plan):
             return SweepCommand.run(options, plan: plan, catalogue: catalogue, console: console, executable: executable)
-        case .interleave(let options, let plan):
-            return InterleaveCommand.run(options, plan: plan, catalogue: catalogue, console: console)
-        case .worker(let options):
-            return WorkerCommand.run(options, catalogue: catalogue, console: console)
         case .summary(let options):
             return SweepCommand.summarize(options, catalogue: catalogue, console: console)
-        case .compare(let options):
-            return CompareCommand.run(options, catalogue: catalogue, console: console)
-        case .validate(let options):
-            return ValidateCommand.run(options, console: console, executable: executable)
-        case .check(let options, let expressions, let plan):
-            return CheckCommand.run(
-                options, expressions: expressions, plan: plan, console: console, executable: executable)
-        case .chart(let options):
-            return ChartCommand.run(options, catalogue: catalogue, console: console)
-        case .crossover(let options, let runners):
-            return CrossoverCommand.run(options, runners: runners, console: console)
+        default:
+            let context = CommandContext(catalogue: catalogue, console: console, executable: executable)
+            for subcommand in Subcommand.allCases {
+                if let status = subcommand.run(command, context) {
+                    return status
+                }
+            }
+            // Every command a subcommand parses is run by that subcommand (tested); this is not reached.
+            console.error("Error: no subcommand runs \(command)\n")
+            return .failure
         }
     }
 
     /// Prints a usage error: the `Error:` line, the usage of the command it is about, and where to read more.
     static func report(_ error: UsageError, console: Console) {
-        let name = Program.command(error.command?.rawValue)
+        let name = Program.command(error.command?.name)
         console.error(
             "Error: \(error.message)\n\(HelpText.usage(error.command))  See '\(name) \(HelpText.flag)' for more "
                 + "information.\n")

@@ -327,7 +327,7 @@ extension ThreadingOverheadsTests {
                     #expect(run.output.contains("2010: \(kind.referenceName ?? "")"))
                 }
                 for command in Subcommand.allCases {
-                    #expect(run.output.contains("  \(command.rawValue) "))
+                    #expect(run.output.contains("  \(command.name) "))
                 }
             }
         }
@@ -673,15 +673,68 @@ extension ThreadingOverheadsTests {
             #expect(bench(["chart", file, "-o", output]).status == .success)
             let svg = try String(contentsOfFile: output, encoding: .utf8)
             // Each legend swatch's fill, in the legend's order: the runners', a floor right after its runner.
-            let fills = svg.split(separator: "<rect").compactMap { element -> String? in
-                guard element.contains("width=\"12\""), element.contains("height=\"12\""), let start = element.range(of: "fill=\"") else {
+            let fills = Self.swatchFills(svg)
+            let floors = runners.filter { $0.traits.floorOf != nil }
+            #expect(fills.count == runners.count)
+            #expect(Set(fills).count == runners.count - floors.count)
+            #expect(Self.closestColours(Set(fills)) >= 12)
+        }
+
+        @Test("chart: the runners of one chart in colours far apart, a user's few runners too (CIE76 ΔE)")
+        func chartColourDistance() throws {
+            let directory = try TemporaryDirectory()
+            // A user's own runners, which the catalogue does not know, drawn alone: they once came out as three
+            // near-identical greens.
+            for count in [3, 6, 10] {
+                let names = (1...count).map { "mine-\($0)" }
+                let file = try directory.write("mine\(count).csv", Self.resultFile(names.map { ($0, [100, 110, 120]) }))
+                let output = directory.path + "/mine\(count).svg"
+                #expect(bench(["chart", file, "-o", output]).status == .success)
+                let fills = Self.swatchFills(try String(contentsOfFile: output, encoding: .utf8))
+                #expect(fills.count == count)
+                // Farther apart than 30 ΔE: plainly different colours, not shades of one.
+                #expect(Self.closestColours(Set(fills)) >= 30, "\(fills)")
+            }
+            // The palette as a whole: every colour at least 12 ΔE from every other.
+            #expect(Self.closestColours(Set(BarChart.palette)) >= 12)
+            #expect(Set(BarChart.palette).count == BarChart.palette.count)
+        }
+
+        /// Each legend swatch's fill in an SVG chart, in the legend's order.
+        static func swatchFills(_ svg: String) -> [String] {
+            svg.split(separator: "<rect").compactMap { element -> String? in
+                guard element.contains("width=\"12\""), element.contains("height=\"12\""),
+                    let start = element.range(of: "fill=\"")
+                else {
                     return nil
                 }
                 return String(element[start.upperBound...].prefix(7))
             }
-            let floors = runners.filter { $0.traits.floorOf != nil }
-            #expect(fills.count == runners.count)
-            #expect(Set(fills).count == runners.count - floors.count)
+        }
+
+        /// The smallest CIE76 ΔE (Euclidean distance in CIE Lab, D65) between two of `colours` (`#rrggbb`).
+        static func closestColours(_ colours: Set<String>) -> Double {
+            func lab(_ hex: String) -> [Double] {
+                let value = Int(hex.dropFirst(), radix: 16) ?? 0
+                let linear = [16, 8, 0].map { shift -> Double in
+                    let channel = Double((value >> shift) & 0xff) / 255
+                    return channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
+                }
+                let (r, g, b) = (linear[0], linear[1], linear[2])
+                let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+                let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+                let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+                let f = { (t: Double) in t > 0.008856 ? cbrt(t) : 7.787 * t + 16 / 116 }
+                return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))]
+            }
+            let points = colours.map(lab)
+            var closest = Double.infinity
+            for i in points.indices {
+                for j in points.indices where j > i {
+                    closest = min(closest, zip(points[i], points[j]).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot())
+                }
+            }
+            return closest
         }
 
         @Test("chart: a dot for each mode of a multimodal cell, its share in the tooltip; none for one mode")

@@ -93,11 +93,48 @@ extension ThreadingOverheadsTests {
             #expect(HelpText.full(.chart, catalogue: .builtIn).contains("(detach-thread, verified-detach, floor-detach-thread)"))
         }
 
+        @Test("a subcommand is one value: found by its name, listed in the help with its abstract, run by itself alone")
+        func subcommandsAreValues() throws {
+            let help = HelpText.full(nil, catalogue: .builtIn)
+            let section = try #require(help.components(separatedBy: "COMMANDS:\n").dropFirst().first)
+                .components(separatedBy: "\n\n")[0]
+            // The COMMANDS list: a name at two spaces' indent per command, its abstract beside it, wrapped under it.
+            // (Its last line says where to read more.)
+            let listed = section.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+                .dropLast().map { String($0.dropFirst(2).prefix { $0 != " " }) }
+            #expect(section.split(separator: "\n").last?.hasPrefix("  Each command's --help says more") == true)
+            #expect(listed == ["(none)"] + Subcommand.allCases.map(\.name))
+            #expect(Self.flattened(section).contains(SweepCommand.abstract))
+            #expect(Set(Subcommand.allCases.map(\.name)).count == Subcommand.allCases.count)
+            let context = CommandContext(catalogue: .builtIn, console: Console(output: { _ in }, error: { _ in }), executable: nil)
+            // A command line for each, which parses to a command that only that subcommand runs (the others are
+            // asked, and decline without running anything).
+            let commandLines: [String: [String]] = [
+                "compare": ["compare", "a.csv", "b.csv"], "check": ["check", "serial-queue <= 1s/job", "--input", "a.csv"],
+                "chart": ["chart", "a.csv", "-o", "a.svg"], "crossover": ["crossover", "--input", "a.csv"],
+                "validate": ["validate", "a.csv", "b.csv"], "interleave": ["interleave", "./a", "./b"],
+                "worker": ["worker", "--protocol", "1"],
+            ]
+            for subcommand in Subcommand.allCases {
+                #expect(Self.flattened(section).contains(Self.flattened(subcommand.abstract())), "\(subcommand)")
+                #expect(Subcommand.named(subcommand.name) == subcommand)
+                #expect(try CommandLineParser.parse([subcommand.name, "--help"]) == .help(subcommand))
+                #expect(HelpText.full(subcommand, catalogue: .builtIn).contains("bench \(subcommand.name)"))
+                #expect(HelpText.usage(nil).contains("       bench \(subcommand.name)"))
+                let arguments = try #require(commandLines[subcommand.name], "a command line for \(subcommand)")
+                let command = try CommandLineParser.parse(arguments)
+                for other in Subcommand.allCases where other != subcommand {
+                    #expect(other.run(command, context) == nil, "\(other) would run \(subcommand)'s command")
+                }
+            }
+            #expect(Subcommand.allCases.allSatisfy { $0.run(.help(nil), context) == nil })
+        }
+
         @Test("no help line is wider than the help's width")
         func helpWidth() {
             for command in [nil] + Subcommand.allCases.map(Optional.some) {
                 for line in HelpText.full(command, catalogue: .builtIn).split(separator: "\n") {
-                    #expect(line.count <= HelpText.width, "\(command?.rawValue ?? "bench"): \(line)")
+                    #expect(line.count <= HelpText.width, "\(command?.name ?? "bench"): \(line)")
                 }
             }
         }

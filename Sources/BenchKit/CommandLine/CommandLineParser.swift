@@ -38,11 +38,6 @@ public enum Command: Equatable, Sendable {
     }
 }
 
-/// `bench`'s subcommands.
-public enum Subcommand: String, Equatable, Sendable, CaseIterable {
-    case compare, check, chart, crossover, validate, interleave, worker
-}
-
 /// Turns `bench`'s arguments into a ``Command``, or a ``UsageError`` that says what is wrong.
 ///
 /// A function of the arguments and the runners alone, apart from printing and exiting, so that tests can call it.
@@ -57,13 +52,13 @@ public enum CommandLineParser {
                 guard let topic = arguments.dropFirst().first else {
                     return .help(nil)
                 }
-                guard let command = Subcommand(rawValue: topic) else {
+                guard let command = Subcommand.named(topic) else {
                     throw UsageError("Unknown command '\(topic)'; the commands are \(commandList)")
                 }
                 return .help(command)
             }
             if !first.hasPrefix("-") {
-                guard let command = Subcommand(rawValue: first) else {
+                guard let command = Subcommand.named(first) else {
                     throw UsageError("Unknown command '\(first)'; the commands are \(commandList)")
                 }
                 subcommand = command
@@ -74,31 +69,21 @@ public enum CommandLineParser {
             return .help(subcommand)
         }
         do {
-            return try parsable(subcommand).parse(Array(arguments), catalogue: catalogue)
+            guard let subcommand else {
+                return try SweepCommand.parse(Array(arguments), catalogue: catalogue)
+            }
+            return try subcommand.parse(Array(arguments), catalogue)
         } catch {
             throw UsageError(error.message, command: subcommand)
         }
     }
 
-    /// The command that `subcommand` names; nil names the sweep.
-    static func parsable(_ subcommand: Subcommand?) -> any ParsableCommand.Type {
-        switch subcommand {
-        case nil: SweepCommand.self
-        case .compare: CompareCommand.self
-        case .check: CheckCommand.self
-        case .chart: ChartCommand.self
-        case .crossover: CrossoverCommand.self
-        case .validate: ValidateCommand.self
-        case .interleave: InterleaveCommand.self
-        case .worker: WorkerCommand.self
-        }
-    }
-
-    static let commandList = Subcommand.allCases.map(\.rawValue).joined(separator: ", ")
+    static let commandList = Subcommand.allCases.map(\.name).joined(separator: ", ")
 }
 
 /// A command a command line can ask for: its arguments and options, and what it makes of them.
-protocol ParsableCommand {
+/// Sendable, so that a ``Subcommand``'s closures may hold its type (a metatype is Sendable when its type is).
+protocol ParsableCommand: Sendable {
     associatedtype Options: CommandOptions
     static var definition: CommandDefinition<Options> { get }
     /// The command that `options` and the positional `arguments` ask for, with the runners of `catalogue`.
@@ -125,11 +110,3 @@ extension ParsableCommand {
     }
 }
 
-extension SweepCommand: ParsableCommand {}
-extension CompareCommand: ParsableCommand {}
-extension CheckCommand: ParsableCommand {}
-extension ChartCommand: ParsableCommand {}
-extension CrossoverCommand: ParsableCommand {}
-extension ValidateCommand: ParsableCommand {}
-extension WorkerCommand: ParsableCommand {}
-extension InterleaveCommand: ParsableCommand {}

@@ -15,27 +15,16 @@ enum HelpText {
 
     /// The usage lines, shown with an error and at the top of the help.
     static func usage(_ command: Subcommand?) -> String {
-        let usage = CommandLineParser.parsable(command).usage(after: "Usage: ") + "\n"
-        guard command == nil else {
-            return usage
+        if let command {
+            return command.usage("Usage: ") + "\n"
         }
         // The subcommands in a line each, their options summed up.
-        return usage
-            + Subcommand.allCases.map { "       " + CommandLineParser.parsable($0).shortUsage + "\n" }
-                .joined()
+        return SweepCommand.usage(after: "Usage: ") + "\n"
+            + Subcommand.allCases.map { "       " + $0.shortUsage() + "\n" }.joined()
     }
 
     static func full(_ command: Subcommand?, catalogue: RunnerCatalogue) -> String {
-        switch command {
-        case nil: main(catalogue)
-        case .compare: compare
-        case .check: check
-        case .chart: chart(catalogue)
-        case .crossover: crossover
-        case .validate: validate
-        case .interleave: interleave
-        case .worker: worker
-        }
+        command?.help(catalogue) ?? main(catalogue)
     }
 
     /// `text`, one paragraph, wrapped to the help's width, every line indented by `indent` spaces.
@@ -138,17 +127,7 @@ enum HelpText {
 
     /// Each command and what it does, for the main help's COMMANDS section: a line each, wrapped under its start.
     private static var commandList: String {
-        let commands: [(String, String)] = [
-            ("(none)", "Run a sweep, write its result file, print the summary."),
-            ("compare", "Compare result files, from this machine or others."),
-            ("check", "Assert relative or absolute overhead, for CI."),
-            ("chart", "Draw result files as an SVG bar chart."),
-            ("crossover", "Find the job size at which each runner's overhead stops mattering."),
-            ("validate", "How far compare can be trusted on this machine: an A/A and an injected-shift test on two "
-                + "sweeps' files."),
-            ("interleave", "Compare two builds of \(Program.name) in one session, run by run in alternation."),
-            ("worker", "Make runs for a parent \(Program.name), as its child process."),
-        ]
+        let commands = [("(none)", SweepCommand.abstract)] + Subcommand.allCases.map { ($0.name, $0.abstract()) }
         let column = (commands.map(\.0.count).max() ?? 0) + 4
         return commands.map { name, abstract in
             let text = TextWrapping.wrap(abstract.split(separator: " ").map(String.init), width: width - column, indent: column)
@@ -162,7 +141,7 @@ enum HelpText {
         return Format.perJob(nanoseconds: PlanLimits.pessimisticNanosecondsPerJob(traits))
     }
 
-    private static var compare: String {
+    static var compare: String {
         """
         OVERVIEW: Compares result files cell by cell (runner × configuration), each against the first.
 
@@ -188,7 +167,7 @@ enum HelpText {
         """
     }
 
-    private static var check: String {
+    static var check: String {
         """
         OVERVIEW: Asserts relative or absolute overhead, for CI: over a fresh run, or an existing result file.
 
@@ -228,7 +207,7 @@ enum HelpText {
         "  0   \(done)   1   a file cannot be read or is not a result file   64   the command line was wrong"
     }
 
-    private static var validate: String {
+    static var validate: String {
         """
         OVERVIEW: How far compare's verdicts can be trusted on this machine: an A/A test and an injected-shift test
         on two result files of the same sweep, made one after the other; without files, it makes them.
@@ -256,7 +235,7 @@ enum HelpText {
         """
     }
 
-    private static var interleave: String {
+    static var interleave: String {
         """
         OVERVIEW: Compares two builds of bench (a toolchain upgrade, a change to your own runner) on this machine,
         measuring both in one session, run by run in alternation, and judging each cell pair by pair.
@@ -279,7 +258,7 @@ enum HelpText {
         """
     }
 
-    private static var worker: String {
+    static var worker: String {
         """
         OVERVIEW: Makes runs for a parent bench, as its child process: bench starts workers for --processes,
         --isolate and interleave, and they end when it does. Not for typing by hand.
@@ -296,7 +275,7 @@ enum HelpText {
         """
     }
 
-    private static var crossover: String {
+    static var crossover: String {
         """
         OVERVIEW: Finds, for each runner, the job size at which its overhead falls below 10% and 1% of the job's
         own time: the practical answer to "when may I spawn a thread per job?".
@@ -314,7 +293,7 @@ enum HelpText {
         """
     }
 
-    private static func chart(_ catalogue: RunnerCatalogue) -> String {
+    static func chart(_ catalogue: RunnerCatalogue) -> String {
         let perJob = catalogue.runners.filter(\.traits.startsThreadPerJob).map(\.id).joined(separator: ", ")
         return """
             OVERVIEW: Draws result files as an SVG chart in the style of the 2010 post: grouped bars of the median

@@ -148,3 +148,19 @@ enum CheckCommand {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }
+
+extension CheckCommand: ParsableCommand {}
+
+extension Subcommand {
+    /// `bench check`.
+    static let check = Subcommand(
+        CheckCommand.self, name: "check", abstract: "Assert relative or absolute overhead, for CI.",
+        help: { _ in HelpText.check },
+        run: { command, context in
+            guard case .check(let options, let expressions, let plan) = command else {
+                return nil
+            }
+            return CheckCommand.run(
+                options, expressions: expressions, plan: plan, console: context.console, executable: context.executable)
+        })
+}

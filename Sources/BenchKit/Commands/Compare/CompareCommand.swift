@@ -333,3 +333,18 @@ struct FileComparison {
         ])
     }
 }
+
+extension CompareCommand: ParsableCommand {}
+
+extension Subcommand {
+    /// `bench compare`.
+    static let compare = Subcommand(
+        CompareCommand.self, name: "compare", abstract: "Compare result files, from this machine or others.",
+        help: { _ in HelpText.compare },
+        run: { command, context in
+            guard case .compare(let options) = command else {
+                return nil
+            }
+            return CompareCommand.run(options, catalogue: context.catalogue, console: context.console)
+        })
+}

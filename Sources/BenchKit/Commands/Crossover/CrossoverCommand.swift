@@ -135,3 +135,18 @@ enum CrossoverCommand {
         }
     }
 }
+
+extension CrossoverCommand: ParsableCommand {}
+
+extension Subcommand {
+    /// `bench crossover`.
+    static let crossover = Subcommand(
+        CrossoverCommand.self, name: "crossover", abstract: "Find the job size at which each runner's overhead stops mattering.",
+        help: { _ in HelpText.crossover },
+        run: { command, context in
+            guard case .crossover(let options, let runners) = command else {
+                return nil
+            }
+            return CrossoverCommand.run(options, runners: runners, console: context.console)
+        })
+}

@@ -178,3 +178,18 @@ struct InterleavedOutput {
             DataColumn("verdict") { .text($0.verdict.rawValue) },
         ]
 }
+
+extension InterleaveCommand: ParsableCommand {}
+
+extension Subcommand {
+    /// `bench interleave`.
+    static let interleave = Subcommand(
+        InterleaveCommand.self, name: "interleave", abstract: "Compare two builds of \(Program.name) in one session, run by run in alternation.",
+        help: { _ in HelpText.interleave },
+        run: { command, context in
+            guard case .interleave(let options, let plan) = command else {
+                return nil
+            }
+            return InterleaveCommand.run(options, plan: plan, catalogue: context.catalogue, console: context.console)
+        })
+}

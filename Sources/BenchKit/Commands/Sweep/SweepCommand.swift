@@ -7,6 +7,9 @@ import JobRunners
 /// An interrupt (SIGINT, SIGTERM) ends the sweep at once: the runs already made are in the result file, whole, the
 /// summary covers them and says the sweep was interrupted, and the exit code is 128 + the signal's number.
 enum SweepCommand {
+    /// What `bench` without a subcommand does, in a line: the main help's COMMANDS section.
+    static let abstract = "Run a sweep, write its result file, print the summary."
+
     static func run(
         _ options: SweepOptions, plan: SweepPlan, catalogue: RunnerCatalogue, console: Console, executable: URL?
     ) -> ExitCode {
@@ -208,3 +211,5 @@ enum SweepCommand {
         }
     }
 }
+
+extension SweepCommand: ParsableCommand {}

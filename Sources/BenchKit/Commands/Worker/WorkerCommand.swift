@@ -53,3 +53,18 @@ enum WorkerCommand {
         }
     }
 }
+
+extension WorkerCommand: ParsableCommand {}
+
+extension Subcommand {
+    /// `bench worker`.
+    static let worker = Subcommand(
+        WorkerCommand.self, name: "worker", abstract: "Make runs for a parent \(Program.name), as its child process.",
+        help: { _ in HelpText.worker },
+        run: { command, context in
+            guard case .worker(let options) = command else {
+                return nil
+            }
+            return WorkerCommand.run(options, catalogue: context.catalogue, console: context.console)
+        })
+}
