@@ -24,7 +24,7 @@ public struct MachineInfo: Sendable, Equatable {
     public var swiftVersion: String
     /// `release` or `debug`.
     public var build: String
-    /// The resolution of the clock the runs were timed with (``MonotonicClock/resolutionNanoseconds``), in
+    /// The resolution of the clock the runs were timed with (`MonotonicClock/resolutionNanoseconds`), in
     /// nanoseconds; nil where a file doesn't say (schema versions before 6).
     public var clockResolutionNanoseconds: Int?
 

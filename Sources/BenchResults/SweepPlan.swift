@@ -4,7 +4,7 @@ import JobRunners
 /// the settings of every run, and the seed of its order. `bench`, its checks and crossovers, and a test's
 /// ``Report/measure(_:machine:)`` all measure through one, made once from what was asked and then only read.
 ///
-/// Every run of every cell is spread over the whole sweep in a shuffled order (``SweepSchedule``), so that a drift
+/// Every run of every cell is spread over the whole sweep in a shuffled order (`SweepSchedule`), so that a drift
 /// of the machine (heat, a neighbour's load) falls on every cell alike rather than on whichever ran last; the seed
 /// makes the order reproducible and is recorded with every run.
 public struct SweepPlan: Equatable, Sendable {
@@ -46,7 +46,7 @@ public struct SweepPlan: Equatable, Sendable {
     }
 
     /// The unrecorded runs before a cell's recorded ones, each of a tenth of its iterations
-    /// (``RunConfiguration/warmupShape``): enough to start a runner's threads and pools and warm the caches and
+    /// (`RunConfiguration/warmupShape`): enough to start a runner's threads and pools and warm the caches and
     /// the allocator.
     public enum Warmup: Equatable, Sendable {
         /// Exactly this many per cell.

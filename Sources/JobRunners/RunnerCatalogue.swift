@@ -27,7 +27,7 @@ public struct RunnerCatalogue: Sendable {
         ),
     ]
 
-    /// Every built-in runner, in the order of ``builtInFamilies``.
+    /// Every built-in runner, in the order of `builtInFamilies`.
     public static let builtIn = RunnerCatalogue(checked: builtInFamilies.flatMap(\.runners))
 
     /// The family of the runner `id`: a built-in runner's own, ``RunnerFamily/yours`` for any other (a runner added
@@ -131,7 +131,7 @@ public struct RunnerCatalogue: Sendable {
 
 /// A family of runners, under which tables, charts and the help group them: the 2010 experiment's six, Foundation
 /// and Dispatch, Swift concurrency, threads, pools and locks, the harness alone, the C floors, and a user's own.
-/// ``RunnerCatalogue/builtInFamilies`` says which runner is in which.
+/// `RunnerCatalogue/builtInFamilies` says which runner is in which.
 public struct RunnerFamily: Hashable, Sendable, CustomStringConvertible {
     /// The family's title, as tables show it.
     public let name: String

@@ -9,7 +9,7 @@
 /// }
 /// ```
 ///
-/// Sweeps (``SweepPlan``), reports, checks and `bench` take such values; ``RunnerCatalogue`` lists them. Two kinds
+/// Sweeps (`SweepPlan`), reports, checks and `bench` take such values; ``RunnerCatalogue`` lists them. Two kinds
 /// with the same ``id`` are the same runner: the id is what result files record.
 public struct RunnerKind: Sendable, Hashable, CustomStringConvertible {
     /// The runner's name on the command line and in result files, such as `serial-queue`: lowercase ASCII letters,

@@ -9,7 +9,7 @@ public struct RunOptions: CommandOptions {
     public var shapes: [Shape] = [.chain]
     /// Sample the latency of a chain's hand-offs (ping-pong always does).
     public var latency = false
-    /// Queue counts (senders in contention); nil for each shape's own (``Shape/defaultQueues``).
+    /// Queue counts (senders in contention); nil for each shape's own (`Shape/defaultQueues`).
     public var queues: [Int]?
     public var iterations: [Int]?
     /// Jobs per configuration, from which iterations = jobs / queues when `iterations` is nil (default:
@@ -19,7 +19,7 @@ public struct RunOptions: CommandOptions {
     public var work = [0]
     /// Recorded runs per cell, exactly; nil for as many as the budget pays for.
     public var repetitions: Int?
-    /// The time budget of the runs, in seconds (nil for ``defaultBudgetSeconds(cells:)``), and the precision at
+    /// The time budget of the runs, in seconds (nil for `defaultBudgetSeconds(cells:)`), and the precision at
     /// which a cell stops early.
     public var budget: Double?
     public var precision = Self.defaultBudget.precision
@@ -37,17 +37,17 @@ public struct RunOptions: CommandOptions {
     public var processes: Int?
     /// No progress on standard error.
     public var quiet = false
-    /// Run a sweep whose estimate is over ``PlanLimits/maximumEstimatedSeconds``.
+    /// Run a sweep whose estimate is over `PlanLimits/maximumEstimatedSeconds`.
     public var allowLong = false
 
     public init() {}
 
     /// Jobs per configuration of a chain when neither `--jobs` nor `--iterations` is given: the 2010 experiment's
-    /// 100,000 (other shapes have their own, ``Shape/defaultJobs``).
+    /// 100,000 (other shapes have their own, `Shape/defaultJobs`).
     public static let defaultJobs = Shape.chain.defaultJobs
     /// The most work a job may do, 1 s: more is surely a mistake.
     static let maximumWork = 1_000_000_000
-    /// The budget of the default sweep, without `--repetitions`: chosen so that it takes ``defaultSweepDuration``,
+    /// The budget of the default sweep, without `--repetitions`: chosen so that it takes `defaultSweepDuration`,
     /// warm-ups and the runs that start a thread per job included; its runs per cell and precision are every
     /// budget's.
     public static let defaultBudget = SweepPlan.Budget(seconds: 150)

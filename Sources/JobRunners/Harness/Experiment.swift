@@ -6,7 +6,7 @@ public enum Experiment {
     ///
     /// Setup (making runners and jobs) and teardown (``JobRunner/shutDown()``) are outside the timed region, which
     /// holds only the queuing of the first job on every runner and the wait for every job's completion report. The
-    /// jobs are queued from a thread of their own (``QueuingThread``) while this thread waits with the watchdog.
+    /// jobs are queued from a thread of their own (`QueuingThread`) while this thread waits with the watchdog.
     /// A run whose executed iterations (counted apart from the jobs) are not exactly queues × iterations is
     /// `failed`, never timed.
     public static func run(

@@ -8,7 +8,7 @@ public struct RunMetrics: Sendable, Equatable {
     public var voluntaryContextSwitches: Int
     public var involuntaryContextSwitches: Int
     /// The most threads the process had at once, bench's own among them (its main thread, its signal thread and
-    /// the thread that queues the jobs): sampled every ``ProcessResources/threadSampleInterval`` by the waiting
+    /// the thread that queues the jobs): sampled every `ProcessResources/threadSampleInterval` by the waiting
     /// thread, and at the start and end. Nil where the system doesn't tell.
     public var peakThreads: Int?
     /// The process's peak resident memory during the run where the system can reset the peak (Linux), else its

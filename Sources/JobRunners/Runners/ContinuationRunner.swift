@@ -2,7 +2,7 @@
 ///
 /// Not in the 2010 experiment: checked continuations (SE-0300) are how callbacks, Dispatch and threads hand values
 /// into tasks, and the parts hand-written job queues on tasks are made of. The task is started, and waiting, before
-/// the clock (``TaskInbox``). In ping-pong, contention and fan-out the job comes from another thread: a
+/// the clock (`TaskInbox`). In ping-pong, contention and fan-out the job comes from another thread: a
 /// continuation resumed, and the task enqueued on the global executor and run there. In a chain the task queues
 /// its own next job, before it waits again, so the continuation is resumed as it is made and the task goes on
 /// without a thread switch: a continuation and a lock per job, against `task-group`'s `Task.yield()`.

@@ -2,7 +2,7 @@
 ///
 /// Not in the 2010 experiment: discarding task groups (SE-0381, Swift 5.9) free each child as it ends, which makes
 /// them the structured way to run an unbounded stream of jobs, a server's accept loop for one. The parent waits for
-/// each job as `continuation` does (``TaskInbox``) and adds a child that runs it: its cost less `continuation`'s is
+/// each job as `continuation` does (`TaskInbox`) and adds a child that runs it: its cost less `continuation`'s is
 /// a child task's, to set against `task`'s unstructured one. Children of one group run concurrently, so its queues
 /// are not serial and it runs no contention.
 public final class DiscardingTaskGroupRunner: JobRunner {

@@ -1,4 +1,4 @@
-/// One actor per queue, as `actor` has, but running on a serial Dispatch queue of its own (``ActorQueueExecutor``)
+/// One actor per queue, as `actor` has, but running on a serial Dispatch queue of its own (`ActorQueueExecutor`)
 /// instead of the default actor executor; every iteration is an isolated call sent from a new `Task`.
 ///
 /// Not in the 2010 experiment: custom actor executors (SE-0392, Swift 5.9). An actor backed by a Dispatch queue is

@@ -121,7 +121,7 @@ final class MutexTrial: RunTrial, @unchecked Sendable {
 }
 
 extension RunnerKind {
-    /// ``MutexTrial``: contention on a `Mutex`.
+    /// `MutexTrial`: contention on a `Mutex`.
     public static let mutex = RunnerKind(
         id: "mutex", referenceName: nil, summary: "a sender thread per queue, an NSLock per message (contention only)",
         traits: RunnerKind.Traits(threadsPerQueue: 1, shapes: [.contention])

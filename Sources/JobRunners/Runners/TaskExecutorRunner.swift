@@ -1,5 +1,5 @@
 /// A new `Task` for every job, as `task` makes, but preferring a task executor of the queue's own: a serial
-/// Dispatch queue, wrapped (``DispatchQueueExecutor``).
+/// Dispatch queue, wrapped (`DispatchQueueExecutor`).
 ///
 /// Not in the 2010 experiment: task executors (SE-0417, Swift 6.0) let tasks run on an executor of the developer's
 /// choosing instead of the global concurrent one, the way a server framework keeps them on its event loops. The
