@@ -139,6 +139,40 @@ extension ThreadingOverheadsTests {
             return (report(cells { _ in 1 }), report(cells { machine * ($0 == "serial-queue" ? serialQueue : 1) }))
         }
 
+        /// The runs of one cell made by two builds, pair k being A's run k and B's: `ratios` gives B/A of each pair.
+        static func interleaved(_ ratios: [Double]) -> [ResultRecord] {
+            ratios.enumerated().flatMap { index, ratio in
+                [("A", 1000.0), ("B", 1000 * ratio)].map { label, nanoseconds in
+                    ResultRecord(
+                        runner: "serial-queue", configuration: configuration, repetition: index + 1,
+                        outcome: RunOutcome(
+                            status: .ok, nanoseconds: Int64(nanoseconds.rounded()), detail: "",
+                            completedIterations: configuration.jobs, startedAt: nil),
+                        machine: .current(), variant: ResultRecord.Variant(label: label, executable: "./bench-\(label)"))
+                }
+            }
+        }
+
+        @Test("interleaved builds: the pairs' 20% trimmed mean, an interval from 6 pairs on, a verdict only with one")
+        func interleavedPairs() throws {
+            // Six pairs at 1 and four at 1.3: the median of the log ratios is ln 1 (a mode's edge), the trimmed mean
+            // drops two of each end and averages four 1s and two 1.3s: 1.3^(1/3) = 1.0914.
+            let mixed = try #require(try InterleavedComparison(records: Self.interleaved([1, 1, 1, 1, 1, 1, 1.3, 1.3, 1.3, 1.3])).rows.first)
+            #expect(mixed.pairs == 10)
+            #expect(abs(try #require(mixed.ratio) - pow(1.3, 1.0 / 3)) < 1e-3)
+            #expect(mixed.interval != nil)
+            // Every pair 20% slower, give or take 1%: found, from 6 pairs; with 5, the same pairs give no interval.
+            let slower = [1.19, 1.2, 1.21, 1.2, 1.19, 1.21]
+            let six = try #require(try InterleavedComparison(records: Self.interleaved(slower)).rows.first)
+            #expect(six.verdict == .slower)
+            let five = try #require(try InterleavedComparison(records: Self.interleaved(Array(slower.prefix(5)))).rows.first)
+            #expect(five.pairs == InterleavedComparison.fewestPairsForInterval - 1)
+            #expect(five.interval == nil && five.verdict == .unsure)
+            // The same build twice: same.
+            let same = try #require(try InterleavedComparison(records: Self.interleaved([1, 1.01, 0.99, 1, 1.01, 0.99])).rows.first)
+            #expect(same.verdict == .same)
+        }
+
         @Test("the machine factor: the median of the cells' ratios, with an interval; a cell judged relative to it")
         func machineFactor() throws {
             // B's machine runs every cell 20% faster, and serial-queue 30% dearer than that.

@@ -19,7 +19,7 @@ public struct RunOptions: CommandOptions {
     public var work = [0]
     /// Recorded runs per cell, exactly; nil for as many as the budget pays for.
     public var repetitions: Int?
-    /// The time budget of the runs, in seconds (nil for `defaultBudgetSeconds(cells:)`), and the precision at
+    /// The time budget of the runs, in seconds (nil for `defaultBudgetSeconds(cells:builds:)`), and the precision at
     /// which a cell stops early.
     public var budget: Double?
     public var precision = Self.defaultBudget.precision

@@ -52,7 +52,8 @@ enum HTMLRenderer {
                 return "<\(tag)\(aligned)>\(escape(cell))</\(tag)>"
             }.joined()
         }
-        var html = "<div class=\"scroll\"><table>\n<thead><tr>" + cells(table.columns, tag: "th") + "</tr></thead>\n<tbody>\n"
+        var html =
+            "<div class=\"scroll\"><table>\n<thead><tr>" + cells(table.columns, tag: "th") + "</tr></thead>\n<tbody>\n"
         for (index, row) in table.rows.enumerated() {
             if let title = table.groupTitles[index] {
                 html += "<tr class=\"group\"><th colspan=\"\(table.columns.count)\">\(escape(title))</th></tr>\n"

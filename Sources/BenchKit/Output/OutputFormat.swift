@@ -31,3 +31,10 @@ extension CSV {
         ([columns.names()] + rows.map(columns.csvFields)).map(line).joined()
     }
 }
+
+extension Format {
+    /// `1 check`, `3 checks`: a count and its noun, plural unless the count is 1.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

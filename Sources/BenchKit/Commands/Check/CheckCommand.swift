@@ -68,12 +68,12 @@ enum CheckCommand {
             guard elapsed + cost <= budget else {
                 decided += open
                 session.progress.line(
-                    "\(Program.name) check: \(count(open.count, "check")) still inconclusive after \(total) runs a cell; "
+                    "\(Program.name) check: \(Format.count(open.count, "check")) still inconclusive after \(total) runs a cell; "
                         + "\(more) more of each would exceed the budget of \(Progress.clockText(budget))")
                 break
             }
             session.progress.line(
-                "\(Program.name) check: \(count(open.count, "check")) inconclusive after \(total) runs a cell; measuring "
+                "\(Program.name) check: \(Format.count(open.count, "check")) inconclusive after \(total) runs a cell; measuring "
                     + "\(cells.map(\.description).sorted().joined(separator: ", ")) \(more) times more")
             next = SweepPlan(
                 cells: plan.cells.filter { cells.contains($0.key) }, sampling: .repetitions(more), warmup: .runs(0),
@@ -98,7 +98,7 @@ enum CheckCommand {
             } else if failed == 0, inconclusive == 0 {
                 "\(Program.name) check: \(results.count == 1 ? "the check holds" : "all \(results.count) checks hold")\(confidence)"
             } else {
-                "\(Program.name) check: \(failed) of \(count(results.count, "check")) failed, \(inconclusive) inconclusive"
+                "\(Program.name) check: \(failed) of \(Format.count(results.count, "check")) failed, \(inconclusive) inconclusive"
                     + confidence
             }
         let output = CommandOutput(
@@ -142,10 +142,6 @@ enum CheckCommand {
             case .inconclusive: "INCONCLUSIVE"
             }
         return "\(word)  \(result.expression) at \(result.configuration): \(result.explanation)"
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }
 

@@ -149,7 +149,7 @@ struct FileComparison {
             }
             for (side, keys) in [("A", comparison.onlyInBaseline), (label, comparison.onlyInCandidate)]
             where !keys.isEmpty {
-                document.heading("Only in \(side): \(keys.count) cell\(keys.count == 1 ? "" : "s"), by runner")
+                document.heading("Only in \(side): \(Format.count(keys.count, "cell")), by runner")
                 document.list(Self.byRunner(keys))
             }
         }

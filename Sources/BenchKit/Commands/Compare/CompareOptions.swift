@@ -16,7 +16,8 @@ public struct CompareOptions: CommandOptions {
 extension CompareCommand {
     static let threshold = SharedOption.threshold(\CompareOptions.threshold)
     static let format = SharedOption.format(
-        \CompareOptions.format, help: "\(SharedOption.formatList); markdown for pull requests, html a page with the files drawn side by side.")
+        \CompareOptions.format,
+        help: "\(SharedOption.formatList); markdown for pull requests, html a page with the files drawn side by side.")
     static let metrics = SharedOption.metrics(
         \CompareOptions.showsMetrics,
         help: "Compare what the runs cost the machine too: CPU time per job, context switches, peak threads, peak "

@@ -141,7 +141,8 @@ extension CrossoverCommand: ParsableCommand {}
 extension Subcommand {
     /// `bench crossover`.
     static let crossover = Subcommand(
-        CrossoverCommand.self, name: "crossover", abstract: "Find the job size at which each runner's overhead stops mattering.",
+        CrossoverCommand.self, name: "crossover",
+        abstract: "Find the job size at which each runner's overhead stops mattering.",
         help: { _ in HelpText.crossover },
         run: { command, context in
             guard case .crossover(let options, let runners) = command else {

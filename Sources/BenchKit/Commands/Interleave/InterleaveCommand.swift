@@ -184,7 +184,8 @@ extension InterleaveCommand: ParsableCommand {}
 extension Subcommand {
     /// `bench interleave`.
     static let interleave = Subcommand(
-        InterleaveCommand.self, name: "interleave", abstract: "Compare two builds of \(Program.name) in one session, run by run in alternation.",
+        InterleaveCommand.self, name: "interleave",
+        abstract: "Compare two builds of \(Program.name) in one session, run by run in alternation.",
         help: { _ in HelpText.interleave },
         run: { command, context in
             guard case .interleave(let options, let plan) = command else {

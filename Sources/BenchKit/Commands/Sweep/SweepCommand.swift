@@ -52,8 +52,7 @@ enum SweepCommand {
             return .failure
         }
         return session.finish { records, planned in
-            let concluded = conclusion.conclude(records, planned: planned, interruptedBy: nil)
-            return conclusion.writeReport(records, besideResultsAt: session.resultPath) ?? concluded
+            conclusion.conclude(records, planned: planned, interruptedBy: nil, resultPath: session.resultPath)
         }
     }
 
@@ -72,13 +71,13 @@ enum SweepCommand {
     static func describe(_ plan: SweepPlan) -> String {
         let warmup =
             switch plan.warmup {
-            case .runs(let count): "\(count) warm-up\(count == 1 ? "" : "s")"
+            case .runs(let count): Format.count(count, "warm-up")
             case .untilSettled(let maximum, let tolerance):
                 "warm-ups until two agree within \(Format.number(tolerance * 100))% (at most \(maximum))"
             }
         let runs =
             switch plan.sampling {
-            case .repetitions(let count): "\(count) repetition\(count == 1 ? "" : "s") each"
+            case .repetitions(let count): Format.count(count, "repetition") + " each"
             case .budget(let budget):
                 "a budget of \(Progress.clockText(budget.seconds)) shared by need (\(budget.minimumRuns) to "
                     + "\(budget.maximumRuns) runs each, until within ±\(Format.number(budget.precision * 100))%)"
@@ -112,19 +111,22 @@ enum SweepCommand {
             return nil
         }
 
-        /// The summary of `records`, drawn too (with the 2010 table beside a chain sweep's) where it goes to a
-        /// page; `path` names the runs in the page.
-        func makeSummary(_ records: [ResultRecord], machine: MachineInfo, page: Bool = false, path: String = "")
-            -> SweepSummary
-        {
-            var summary = SweepSummary(
+        /// The summary of `records`, as a page (``page(_:_:path:)``) where the format is HTML; `path` names the
+        /// runs in the page.
+        func makeSummary(_ records: [ResultRecord], machine: MachineInfo, path: String = "") -> SweepSummary {
+            let summary = SweepSummary(
                 report: Report(records: records), machine: machine, catalogue: catalogue,
                 showsMetrics: options.showsMetrics, isVerbose: options.isVerbose)
-            if page || options.format == .html {
-                summary.drawing = ResultSet(path: path, records: records)
-                summary.reference = Self.reference(for: records)
-            }
-            return summary
+            return options.format == .html ? Self.page(summary, records, path: path) : summary
+        }
+
+        /// `summary` drawn too, from its runs `records` (at `path`), with the 2010 table beside a chain sweep's:
+        /// what a page shows beyond the tables. Its statistics are `summary`'s, not made again.
+        static func page(_ summary: SweepSummary, _ records: [ResultRecord], path: String) -> SweepSummary {
+            var page = summary
+            page.drawing = ResultSet(path: path, records: records)
+            page.reference = reference(for: records)
+            return page
         }
 
         /// Where the 2010 table is, in a checkout of this package: bench is run from its root, as the README says.
@@ -139,22 +141,23 @@ enum SweepCommand {
             return try? ResultSet(contentsOfFile: referencePath)
         }
 
-        /// The HTML report of `records` beside the result file at `path` (`NAME.html` for `NAME.csv`), unless
-        /// `--no-report`, or the rows went to standard output, nowhere, or a device; nil if all went well, or the
-        /// exit code of what did not, its `Error:` line printed (the result file is whole either way).
-        func writeReport(_ records: [ResultRecord], besideResultsAt path: String) -> ExitCode? {
+        /// The HTML report of `summary`, made of `records`, beside the result file at `path` (`NAME.html` for
+        /// `NAME.csv`), unless `--no-report`, or the rows went to standard output, nowhere, or a device; nil if all
+        /// went well, or the exit code of what did not, its `Error:` line printed (the result file is whole either
+        /// way).
+        func writeReport(
+            _ summary: SweepSummary, _ records: [ResultRecord], besideResultsAt path: String
+        ) -> ExitCode? {
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             guard !options.noReport, !records.isEmpty, !path.isEmpty, path != "-",
-                (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)[.type])
-                    as? FileAttributeType == .typeRegular
+                (try? FileManager.default.attributesOfItem(atPath: target)[.type]) as? FileAttributeType == .typeRegular
             else {
                 return nil
             }
             let reportPath = (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + ".html"
-            let machine = records.first?.machine ?? MachineInfo.current()
-            let summary = makeSummary(records, machine: machine, page: true, path: path)
             do {
                 let file = try OutputFile(.file(path: reportPath), console: console)
-                try file.write(summary.output.render(.html))
+                try file.write(Self.page(summary, records, path: path).output.render(.html))
                 try file.finish()
             } catch {
                 console.error("Error: \(error)\n")
@@ -178,9 +181,13 @@ enum SweepCommand {
             return nil
         }
 
-        func conclude(_ records: [ResultRecord], planned: Int?, interruptedBy signal: Int32?) -> ExitCode {
+        /// Ends a sweep: the summary file and the summary; the report beside the result file at `resultPath`, for
+        /// a sweep that was not interrupted; the exit code.
+        func conclude(
+            _ records: [ResultRecord], planned: Int?, interruptedBy signal: Int32?, resultPath: String? = nil
+        ) -> ExitCode {
             let machine = records.first?.machine ?? MachineInfo.current()
-            let summary = makeSummary(records, machine: machine)
+            let summary = makeSummary(records, machine: machine, path: resultPath ?? "")
             if let failure = writeSummaryFile(summary, announcing: !options.run.quiet || signal != nil) {
                 return failure
             }
@@ -201,6 +208,9 @@ enum SweepCommand {
             if let interruption {
                 console.error("\(Program.name): " + interruption.prefix(1).lowercased() + interruption.dropFirst())
                 return .failure
+            }
+            if let resultPath, let failure = writeReport(summary, records, besideResultsAt: resultPath) {
+                return failure
             }
             let notOK = records.filter { $0.status != .ok }
             guard notOK.isEmpty else {

@@ -30,8 +30,9 @@ struct SweepSummary {
     /// the same cells in JSON, with every sample, and the machine.
     var output: CommandOutput {
         CommandOutput(
-            title: "\(Program.name): the cost per job of \(report.runners.count) runners, "
-                + "\(report.configurations.count) configurations" + (machine.host.isEmpty ? "" : ", on \(machine.host)"),
+            title: "\(Program.name): the cost per job of \(Format.count(report.runners.count, "runner")), "
+                + Format.count(report.configurations.count, "configuration")
+                + (machine.host.isEmpty ? "" : ", on \(machine.host)"),
             document: document,
             csv: {
                 ([SummarySchema.columns] + report.cells.map { SummarySchema.fields(of: $0, machine: machine) })
@@ -61,16 +62,19 @@ struct SweepSummary {
         for shape in shapes {
             // On a page, each shape's chart comes first: the picture, then the numbers.
             if let drawing {
-                let runs = ResultSet(path: drawing.path, records: drawing.records.filter { $0.configuration.shape == shape })
+                let runs = ResultSet(
+                    path: drawing.path, records: drawing.records.filter { $0.configuration.shape == shape })
                 var chart = BarChart(files: [runs], catalogue: catalogue, title: nil, logarithmic: true)
-                chart.title = "\(shape.rawValue.capitalized): \(chart.title.prefix(1).lowercased() + chart.title.dropFirst())"
+                let what = chart.title.prefix(1).lowercased() + chart.title.dropFirst()
+                chart.title = "\(shape.rawValue.capitalized): \(what)"
                 document.chart(chart)
             }
             document += costSection(shape)
         }
         document += latencySection()
         if let drawing, report.cells.contains(where: { !$0.latencies.isEmpty }) {
-            document.chart(BarChart(files: [drawing], catalogue: catalogue, title: nil, logarithmic: true, latency: true))
+            document.chart(
+                BarChart(files: [drawing], catalogue: catalogue, title: nil, logarithmic: true, latency: true))
         }
         document += fanOutSection()
         if showsMetrics {
@@ -263,7 +267,7 @@ struct SweepSummary {
     /// The 2010 table beside this sweep's cells of its runners and configurations: `bench compare`'s tables, of
     /// those cells only, so that the 20 runners 2010 did not have are not listed as missing from it.
     private func referenceSection(_ reference: ResultSet, _ runs: ResultSet) -> Document {
-        let keys = Set(Report(records: reference.records).cells.map(\.key))
+        let keys = Set(reference.records.map(\.key))
         let common = runs.records.filter { keys.contains($0.key) }
         var document = Document()
         guard !common.isEmpty else {
@@ -505,7 +509,7 @@ struct SweepSummary {
         let latency = configuration.measuresLatency && configuration.shape == .chain ? ", latency" : ""
         /// `1 queue`, `4 queues`: the configuration's queues, as `noun`s.
         func queues(_ noun: String) -> String {
-            "\(configuration.queues) \(noun)\(configuration.queues == 1 ? "" : "s")"
+            Format.count(configuration.queues, noun)
         }
         switch configuration.shape {
         case .chain:

@@ -284,7 +284,9 @@ extension ValidateCommand: ParsableCommand {}
 extension Subcommand {
     /// `bench validate`.
     static let validate = Subcommand(
-        ValidateCommand.self, name: "validate", abstract: "How far compare can be trusted on this machine: an A/A and an injected-shift test on two sweeps' files.",
+        ValidateCommand.self, name: "validate",
+        abstract: "How far compare can be trusted on this machine: an A/A and an injected-shift test on two sweeps' "
+            + "files.",
         help: { _ in HelpText.validate },
         run: { command, context in
             guard case .validate(let options) = command else {
