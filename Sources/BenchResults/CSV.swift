@@ -22,15 +22,21 @@ public enum CSV {
 
     /// A record read from a CSV text, with the line it starts on (1 for the first).
     public struct Record: Equatable, Sendable {
+        /// The line of the text the record starts on, 1 for the first; line breaks in quoted fields count.
         public var line: Int
+        /// The record's fields, in order, unquoted: without the quotes around them, with doubled quotes made single.
         public var fields: [String]
     }
 
     /// Why a text is not CSV.
     public struct ParseError: Error, Equatable, Sendable {
+        /// The line of the text the problem is on, 1 for the first; for a quoted field never closed, the line its
+        /// record starts on.
         public var line: Int
+        /// What is wrong, as a phrase for an error message: `text after the closing quote of a field`.
         public var message: String
 
+        /// The error `message` on `line` (1 for the first).
         public init(line: Int, message: String) {
             self.line = line
             self.message = message

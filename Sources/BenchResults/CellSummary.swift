@@ -6,9 +6,13 @@ import JobRunners
 public struct RunnerCell<Runner: Hashable & Sendable & CustomStringConvertible>: Hashable, Sendable,
     CustomStringConvertible
 {
+    /// The runner: its id, as in a result file's `runner` column, in a ``CellKey``; the `RunnerKind` itself in a
+    /// ``SweepPlan/Cell``.
     public var runner: Runner
+    /// The configuration the runner runs in: queues, iterations, work per job and shape.
     public var configuration: RunConfiguration
 
+    /// The cell of `runner` in `configuration`.
     public init(runner: Runner, configuration: RunConfiguration) {
         self.runner = runner
         self.configuration = configuration
@@ -35,7 +39,9 @@ extension RunnerCell where Runner == RunnerKind {
 /// Quantiles interpolate linearly between the closest ranks (``Statistics/quantile(_:_:)``); outliers are flagged
 /// by the modified z-score (``Statistics/outlierIndices(_:)``) and kept in every statistic.
 public struct CellSummary: Sendable, Equatable {
+    /// The runner's id, as in a result file's `runner` column.
     public var runner: String
+    /// The configuration the cell's runs were made in: queues, iterations, work per job and shape.
     public var configuration: RunConfiguration
     /// The times of the `ok` runs in nanoseconds, in the order of their repetitions.
     public var nanoseconds: [Double]
@@ -44,7 +50,10 @@ public struct CellSummary: Sendable, Equatable {
     /// The worker process that made each of `nanoseconds`, in the same order (nil for a run made in the sweep's own
     /// process, or where the file doesn't say); empty where none is known.
     public var processes: [Int?] = []
+    /// Recorded runs whose status is `failed`: they have no timing, so no statistic counts them.
     public var failedRuns: Int
+    /// Recorded runs whose status is `stalled` (the watchdog saw no progress): they have no timing, so no
+    /// statistic counts them.
     public var stalledRuns: Int
     /// Median cost per job divided by the control runner's in the same configuration of the same file; nil
     /// without a control.
@@ -58,6 +67,7 @@ public struct CellSummary: Sendable, Equatable {
     /// The coarsest resolution of the clock its runs were timed with, in nanoseconds (schema version 6).
     public var clockResolutionNanoseconds: Int?
 
+    /// The cell as result files name it: the runner's id in the configuration.
     public var key: CellKey {
         CellKey(runner: runner, configuration: configuration)
     }
@@ -78,18 +88,27 @@ public struct CellSummary: Sendable, Equatable {
     }
 
     // The statistics below are in seconds, computed from the nanoseconds, whose integers are exact.
+    /// The fastest `ok` run's time, in seconds; nil without an `ok` run.
     public var minimum: Double? { quantile(0) }
+    /// The 25th percentile of the `ok` runs' times, in seconds; nil without an `ok` run.
     public var p25: Double? { quantile(0.25) }
+    /// The median of the `ok` runs' times, in seconds, each a whole run's (``medianNanosecondsPerJob`` is per
+    /// job); nil without an `ok` run.
     public var median: Double? { quantile(0.5) }
+    /// The 75th percentile of the `ok` runs' times, in seconds; nil without an `ok` run.
     public var p75: Double? { quantile(0.75) }
+    /// The 90th percentile of the `ok` runs' times, in seconds; nil without an `ok` run.
     public var p90: Double? { quantile(0.9) }
+    /// The slowest `ok` run's time, in seconds; nil without an `ok` run.
     public var maximum: Double? { quantile(1) }
 
     /// The quantiles the summary gives, by the names its columns have: `min`, `p25`, `median`, `p75`, `p90`, `max`.
     public static let reportedQuantiles: [(name: String, fraction: Double)] = [
         ("min", 0), ("p25", 0.25), ("median", 0.5), ("p75", 0.75), ("p90", 0.9), ("max", 1),
     ]
+    /// The mean of the `ok` runs' times, in seconds; nil without an `ok` run.
     public var mean: Double? { Statistics.mean(nanoseconds).map { $0 / 1e9 } }
+    /// The sample standard deviation (divisor n − 1) of the `ok` runs' times, in seconds; nil for fewer than two.
     public var standardDeviation: Double? { Statistics.standardDeviation(nanoseconds).map { $0 / 1e9 } }
 
     /// Standard deviation / mean; nil for fewer than two samples.
@@ -198,11 +217,15 @@ public struct CellSummary: Sendable, Equatable {
         Statistics.median(metrics.map { ($0.cpuUserSeconds + $0.cpuSystemSeconds) * 1e9 / Double(configuration.jobs) })
     }
 
-    /// The median voluntary and involuntary context switches per job.
+    /// The median over the runs of each run's voluntary context switches per job (a thread that gave up the CPU to
+    /// wait); nil without metrics (schema version 1).
     public var medianVoluntarySwitchesPerJob: Double? {
         Statistics.median(metrics.map { Double($0.voluntaryContextSwitches) / Double(configuration.jobs) })
     }
 
+    /// The median over the runs of each run's involuntary context switches per job; nil without metrics (schema
+    /// version 1). macOS counts most waits as involuntary switches, Linux as voluntary ones
+    /// (``MachineInfo/kernelName``).
     public var medianInvoluntarySwitchesPerJob: Double? {
         Statistics.median(metrics.map { Double($0.involuntaryContextSwitches) / Double(configuration.jobs) })
     }

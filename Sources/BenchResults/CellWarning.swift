@@ -48,6 +48,8 @@ public enum CellWarning: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The warning as a line of text for a reader, naming a remedy where there is one:
+    /// `first repetition 2.4× the others' median: more warm-up runs may help`.
     public var description: String {
         switch self {
         case .notOK(let failed, let stalled, let runs):

@@ -15,23 +15,34 @@ import JobRunners
 public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     /// A runner, optionally in one configuration.
     public struct Operand: Equatable, Sendable, CustomStringConvertible {
+        /// The runner's id, as in a result file's `runner` column.
         public var runner: String
+        /// The configuration named after `@` (queues × iterations, no work, the chain shape); nil where none is
+        /// named, and the operand is read in each configuration the check applies to.
         public var configuration: RunConfiguration?
 
+        /// The runner `runner` in `configuration`, or in each configuration the check applies to if nil.
         public init(runner: String, configuration: RunConfiguration?) {
             self.runner = runner
             self.configuration = configuration
         }
 
+        /// The operand as a check spells it: the runner's id, and `@QUEUESxITERATIONS` with a configuration.
         public var description: String {
             configuration.map { "\(runner)@\($0.queues)x\($0.iterations)" } ?? runner
         }
     }
 
+    /// How the subject's cost per job must compare with the bound for the check to hold; the raw value is its
+    /// spelling in a check.
     public enum Comparison: String, Sendable, CaseIterable {
+        /// `>=`: the subject's cost is at least the bound.
         case greaterOrEqual = ">="
+        /// `<=`: the subject's cost is at most the bound.
         case lessOrEqual = "<="
+        /// `>`: the subject's cost is more than the bound.
         case greater = ">"
+        /// `<`: the subject's cost is less than the bound.
         case less = "<"
 
         func holds(_ left: Double, _ right: Double) -> Bool {
@@ -44,6 +55,8 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the subject's cost per job is compared with: a multiple of another operand's cost per job, or a
+    /// cost per job in nanoseconds.
     public enum Bound: Equatable, Sendable {
         /// `factor` times the other operand's cost per job.
         case multiple(Double, of: Operand)
@@ -53,29 +66,39 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
 
     /// Why a text is not a check; its description names the text and says what was expected.
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The text that was read, whole.
         public var expression: String
+        /// What was expected where, for example `expected >=, <=, > or < after 'serial-queue'`.
         public var message: String
 
+        /// The error that `expression` is not a check, for the reason `message` gives.
         public init(expression: String, message: String) {
             self.expression = expression
             self.message = message
         }
 
+        /// The text and the message, as a user reads them: `'TEXT' is not a check: MESSAGE`.
         public var description: String {
             "'\(expression)' is not a check: \(message)"
         }
     }
 
+    /// The left-hand side: the runner, and optionally the configuration, whose cost per job the check is about.
     public var subject: Operand
+    /// How the subject's cost per job must compare with `bound` for the check to hold.
     public var comparison: Comparison
+    /// The right-hand side: what the subject's cost per job is compared with.
     public var bound: Bound
 
+    /// The check that `subject`'s cost per job compares with `bound` as `comparison` says.
     public init(subject: Operand, comparison: Comparison, bound: Bound) {
         self.subject = subject
         self.comparison = comparison
         self.bound = bound
     }
 
+    /// Reads `text` as the grammar above spells a check (spaces between its parts are optional, and `×` may
+    /// stand for `x`); throws a ``CheckExpression/ParseError`` that says what was expected where.
     public init(parsing text: String) throws(ParseError) {
         var scanner = Scanner(text: text)
         self = try scanner.parseCheck()
@@ -203,13 +226,20 @@ public struct CheckResult: Sendable, Equatable {
     /// The confidence of a check's interval unless another is asked for.
     public static let defaultConfidence = 0.95
 
+    /// The check decided.
     public var expression: CheckExpression
+    /// The configuration it was decided in: the one the check names, else one the subject has runs in (else one of
+    /// the report's).
     public var configuration: RunConfiguration
+    /// Whether the check holds, fails, or the runs cannot tell, at ``confidence``.
     public var outcome: Outcome
     /// The `confidence` interval of what the check compares with its bound: the ratio to the other runner's cost,
     /// or the subject's cost per job in nanoseconds.
     public var interval: ClosedRange<Double>?
+    /// The confidence of ``interval``, as a fraction: 0.95 for 95%.
     public var confidence: Double
+    /// The subject's headline cost per job (the median of its `ok` runs), in nanoseconds; nil without an `ok`
+    /// run.
     public var subjectNanosecondsPerJob: Double?
     /// For a multiple of another runner's cost: that runner's cost.
     public var otherNanosecondsPerJob: Double?

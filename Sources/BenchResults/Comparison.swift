@@ -29,8 +29,17 @@ import Foundation
 /// configuration first: it says how a runner's overhead moved relative to the machine's plain speed, which is what
 /// travels between machines.
 public struct Comparison: Sendable {
+    /// Whether a cell's candidate headline is faster, slower or the same as the baseline's, or the runs cannot
+    /// tell, by the rule in the type's description; the raw value is the word the verdict is printed as.
     public enum Verdict: String, Sendable, CaseIterable {
-        case faster, slower, same, unsure
+        /// The candidate costs less: the ratio is below 1 by more than the threshold and its interval wholly below 1.
+        case faster
+        /// The candidate costs more: the ratio is above 1 by more than the threshold and its interval wholly above 1.
+        case slower
+        /// The ratio is within the threshold of 1: any difference is below what counts.
+        case same
+        /// The ratio is beyond the threshold but its interval includes 1, or a file has too few `ok` runs for one.
+        case unsure
     }
 
     /// A cell's verdict relative to the machine factor: whether it moved with the machine as a whole, or became
@@ -46,8 +55,12 @@ public struct Comparison: Sendable {
         case unsure
     }
 
+    /// A cell in both files: its runs in each, and how the candidate's headline compares with the baseline's,
+    /// alone and beside the machine factor.
     public struct Row: Sendable {
+        /// The cell's runs in the baseline file.
         public var baseline: CellSummary
+        /// The cell's runs in the candidate file.
         public var candidate: CellSummary
         /// Candidate headline / baseline headline, per job (``Estimate/headline(_:)``, the median); nil if either
         /// has no `ok` run.
@@ -57,15 +70,19 @@ public struct Comparison: Sendable {
         /// The 95% interval of `ratio`: the bootstrap's, widened by the files' session spread; nil with fewer than
         /// two `ok` runs on either side.
         public var interval: ClosedRange<Double>?
+        /// The verdict on `ratio` and `interval` with the comparison's threshold; `unsure` without a ratio.
         public var verdict: Verdict
         /// `ratio` over the comparison's machine factor: how the cell moved beside the machine as a whole.
         public var relativeRatio: Double?
         /// The 95% interval of `relativeRatio`: `interval` over the factor, widened by the factor's own interval.
         public var relativeInterval: ClosedRange<Double>?
+        /// The verdict on `relativeRatio` and `relativeInterval` (``Comparison/RelativeVerdict``); `unsure` without
+        /// a ratio or a machine factor.
         public var relativeVerdict: RelativeVerdict = .unsure
         /// Bootstrap replicates of ln(ratio), which the machine factor's interval draws from.
         var replicates: [Double] = []
 
+        /// The cell, as the baseline file names it (the candidate's is the same).
         public var key: CellKey {
             baseline.key
         }
@@ -76,11 +93,14 @@ public struct Comparison: Sendable {
     public struct MachineFactor: Sendable, Equatable {
         /// Candidate / baseline: below 1 when the candidate's machine ran faster.
         public var estimate: Double
+        /// The 95% interval of `estimate`: a bootstrap of the cells, each cell's ratio drawn from a bootstrap of
+        /// its runs.
         public var interval: ClosedRange<Double>
         /// The cells it is the median of.
         public var cells: Int
     }
 
+    /// The noise threshold when none is given: 0.05, so a ratio within 5% of 1 is `same`.
     public static let defaultThreshold = 0.05
     /// A machine factor needs this many cells with a ratio: fewer say nothing of the machine as a whole.
     public static let fewestCellsForMachineFactor = 5
@@ -88,6 +108,8 @@ public struct Comparison: Sendable {
     static let replicatesPerCell = 200
     static let factorResamples = 4_000
 
+    /// The noise threshold, as a fraction: a ratio within this of 1 is `same` (relative to the machine,
+    /// `with-machine`), whatever its interval.
     public var threshold: Double
     /// How far a headline moves between the two files' sessions, as a standard deviation on the log scale: the root
     /// mean square of the files' ``Report/sessionSpread``s (of the one that has one); nil if neither has, and then
@@ -95,11 +117,15 @@ public struct Comparison: Sendable {
     public var sessionSpread: Double?
     /// Cells in both files, in the baseline's order.
     public var rows: [Row]
+    /// Cells in the baseline file but not in the candidate's, in the baseline's order.
     public var onlyInBaseline: [CellKey]
+    /// Cells in the candidate file but not in the baseline's, in the candidate's order.
     public var onlyInCandidate: [CellKey]
     /// The machine factor; nil with fewer than ``fewestCellsForMachineFactor`` cells with a ratio.
     public var machineFactor: MachineFactor?
 
+    /// Compares `candidate`'s cells with `baseline`'s, cell by cell, with the noise threshold `threshold` (a
+    /// fraction): every row's ratio, interval and verdicts, and the machine factor.
     public init(baseline: Report, candidate: Report, threshold: Double = defaultThreshold) {
         self.threshold = threshold
         let spreads = [baseline.sessionSpread, candidate.sessionSpread].compactMap { $0 }

@@ -24,22 +24,33 @@ public struct Crossover: Sendable {
         case unknown
     }
 
+    /// One runner's crossovers, and the points at each work size they are found from.
     public struct Row: Sendable, Equatable {
+        /// The runner's id, as in a result file's `runner` column.
         public var runner: String
         /// T(0): the runner's median time per job with no work.
         public var overheadWithoutWork: Double?
         /// (work in ns as asked, the job's own time S, the overhead share O / S) at each work size measured.
         public var points: [Point]
+        /// Where the runner's overhead first falls below 10% of the job's own time, as work per job in nanoseconds.
         public var belowTenPercent: Crossing
+        /// Where the runner's overhead first falls below 1% of the job's own time, as work per job in nanoseconds.
         public var belowOnePercent: Crossing
     }
 
+    /// A runner at one work size: the work asked, the job's own time S there, and the overhead share O / S.
     public struct Point: Sendable, Equatable {
+        /// The work per job as asked (the configuration's `workNanoseconds`), in nanoseconds.
         public var work: Int
+        /// The job's own time S at this work: the control runner's median time per job less its time with no
+        /// work, in nanoseconds.
         public var jobNanoseconds: Double
+        /// The runner's overhead over the job's own time, O / S: 0.1 for 10%; at or below 0 where noise puts the
+        /// runner's time at or below the job's own.
         public var overheadShare: Double
     }
 
+    /// A row per runner of the report, the control included, in the order of ``Report/runners``.
     public var rows: [Row]
 
     /// Analyzes the one-queue cells of `report`, which needs the control runner at work 0 and at every other work.

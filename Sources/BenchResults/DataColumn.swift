@@ -1,9 +1,12 @@
 /// A named column of records of type `Row`: its name (the CSV header, the JSON key) and its value in a row. Each
 /// column of a file that `bench` writes is defined once, as one of these, and the CSV and JSON writers both read it.
 public struct DataColumn<Row>: Sendable {
+    /// The column's name: its CSV header field and its JSON key.
     public let name: String
+    /// Computes the column's value in a row.
     public let value: @Sendable (Row) -> DataValue
 
+    /// A column called `name`, whose value in a row `value` computes.
     public init(_ name: String, _ value: @escaping @Sendable (Row) -> DataValue) {
         self.name = name
         self.value = value
@@ -18,7 +21,9 @@ public struct DataColumn<Row>: Sendable {
 
 /// A value in a column, as CSV writes it and JSON carries it.
 public enum DataValue: Sendable, Equatable {
+    /// Text: CSV writes it as it is (``CSV/line(_:)`` quotes it where it must), JSON as a string.
     case text(String)
+    /// A whole number: CSV writes it in decimal digits, JSON as a number.
     case integer(Int)
     /// A number: CSV writes it with `places` decimals, JSON carries it whole.
     case decimal(Double, places: Int)

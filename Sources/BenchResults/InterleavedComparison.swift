@@ -13,10 +13,14 @@ import Foundation
 /// several worker processes: those, then the pairs within each. The verdict is ``Comparison``'s rule on that ratio
 /// and interval.
 public struct InterleavedComparison: Sendable {
+    /// A cell with runs of both builds: its runs of each, how many pairs they make, and the verdict on B
+    /// against A.
     public struct Row: Sendable {
+        /// The cell, as the file names it.
         public var key: CellKey
-        /// The cell's runs of build A, and of build B.
+        /// The cell's runs of build A.
         public var baseline: CellSummary
+        /// The cell's runs of build B.
         public var candidate: CellSummary
         /// Pairs of `ok` runs, one of each build.
         public var pairs: Int
@@ -24,12 +28,16 @@ public struct InterleavedComparison: Sendable {
         public var ratio: Double?
         /// Its 95% interval; nil with fewer than ``InterleavedComparison/fewestPairsForInterval`` pairs.
         public var interval: ClosedRange<Double>?
+        /// ``Comparison``'s verdict on `ratio` and `interval` (`faster` where B is faster than A); without an
+        /// interval, only `same` or `unsure`.
         public var verdict: Comparison.Verdict
     }
 
     /// The two builds, as the file names them: A, the first given, and B.
     public var baseline: ResultRecord.Variant
+    /// B, the build whose runs' times each ratio puts over A's.
     public var candidate: ResultRecord.Variant
+    /// The noise threshold, as a fraction: a ratio within this of 1 is `same`, whatever its interval.
     public var threshold: Double
     /// A row per cell with runs of both builds, in the order of the file's cells.
     public var rows: [Row]
@@ -59,6 +67,7 @@ public struct InterleavedComparison: Sendable {
 
     /// Why a file's runs cannot be compared build against build.
     public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// What is wrong with the file's runs, in one lowercase line: `its runs are not of two builds, …`.
         public var description: String
     }
 

@@ -11,10 +11,17 @@ import Darwin
 
 /// The machine and toolchain that made a result, repeated on every CSV row so that a file stands alone.
 public struct MachineInfo: Sendable, Equatable {
+    /// The machine's host name (`gethostname`); empty if unknown. A new file in `results/` is named after it.
     public var host: String
+    /// The operating system and its version: on Linux, `/etc/os-release`'s `PRETTY_NAME`
+    /// (`Debian GNU/Linux 12 (bookworm)`); on macOS, `macOS Version 15.1 (Build 24B83)`, say.
     public var os: String
+    /// The kernel's name and release, from `uname` (`Linux 6.1.0-18-amd64`); empty if unknown.
     public var kernel: String
+    /// The hardware architecture, from `uname` (`x86_64`, `aarch64`, `arm64`); empty if unknown.
     public var arch: String
+    /// The processor's model name (`AMD EPYC 7B13 64-Core Processor`); empty where the system doesn't say, as
+    /// some Arm Linux kernels don't.
     public var cpuModel: String
     /// Logical CPUs this process may use; nil where unknown (a file that doesn't say).
     public var logicalCPUs: Int?
@@ -28,6 +35,7 @@ public struct MachineInfo: Sendable, Equatable {
     /// nanoseconds; nil where a file doesn't say (schema versions before 6).
     public var clockResolutionNanoseconds: Int?
 
+    /// Details given one by one, as a result file's row holds them; ``current()`` reads this machine's.
     public init(
         host: String, os: String, kernel: String, arch: String, cpuModel: String, logicalCPUs: Int?,
         memoryBytes: UInt64?, swiftVersion: String, build: String, clockResolutionNanoseconds: Int? = nil

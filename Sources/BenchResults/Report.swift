@@ -15,11 +15,14 @@ public struct Report: Sendable {
     /// The runner every cell's ``CellSummary/ratioToControl`` divides by.
     public static let controlRunner = RunnerKind.singleThreaded.id
 
+    /// The recorded runs the report summarizes, in the order given: a sweep's recording order, or a file's rows.
     public let records: [ResultRecord]
     /// One per runner and configuration that has records, in ``configurations``' order, and ``runners``' within
     /// each.
     public let cells: [CellSummary]
 
+    /// Summarizes `records`, of any runners and configurations, into ``cells``, each with its ratio to
+    /// ``controlRunner``'s cell in the same configuration where `records` have one.
     public init(records: [ResultRecord]) {
         self.records = records
         let order = Self.canonicalOrder(of: records.map(\.runner).uniqued())
@@ -102,6 +105,7 @@ public struct Report: Sendable {
         cells.map(\.configuration).uniqued()
     }
 
+    /// The cell of the runner with id `runner` in `configuration`; nil if no run of it was recorded.
     public func cell(_ runner: String, at configuration: RunConfiguration) -> CellSummary? {
         cells.first { $0.runner == runner && $0.configuration == configuration }
     }

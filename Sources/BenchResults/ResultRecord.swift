@@ -7,16 +7,21 @@ import JobRunners
 /// know, can still be read and compared.
 @dynamicMemberLookup
 public struct ResultRecord: Sendable, Equatable {
+    /// The runner's id, as in a result file's `runner` column.
     public var runner: String
+    /// The configuration the run was made in: queues, iterations, work per job and shape.
     public var configuration: RunConfiguration
     /// 1 for the first recorded run of this runner and configuration.
     public var repetition: Int
     /// What the run measured, as it was measured or as the file says.
     public var outcome: RunOutcome
+    /// The machine and toolchain that made the run.
     public var machine: MachineInfo
     /// The seed of the sweep's order, and the run's place in it among the recorded runs (1 for the first); nil
     /// where a file doesn't say (schema versions 1 and 2).
     public var seed: UInt64?
+    /// The run's place among the sweep's recorded runs, 1 for the first (warm-up runs are not recorded); nil
+    /// where a file doesn't say (schema versions 1 and 2).
     public var sequence: Int?
     /// Which of the sweep's worker processes made the run (1, 2, …); nil for a run made in the sweep's own
     /// process, or where a file doesn't say (before schema version 7).
@@ -27,15 +32,20 @@ public struct ResultRecord: Sendable, Equatable {
     /// One of the two builds of an interleaved comparison (`bench interleave`): its label, `A` or `B`, and the path
     /// of its `bench` executable as given.
     public struct Variant: Sendable, Hashable {
+        /// The build's label, `A` or `B`, as in a result file's `variant` column.
         public var label: String
+        /// The path of the build's `bench` executable as given, as in a result file's `executable` column.
         public var executable: String
 
+        /// The build labelled `label` whose `bench` executable is at `executable`.
         public init(label: String, executable: String) {
             self.label = label
             self.executable = executable
         }
     }
 
+    /// A record of one run; `seed`, `sequence`, `process` and `variant` are nil where not known or not
+    /// applicable.
     public init(
         runner: String, configuration: RunConfiguration, repetition: Int, outcome: RunOutcome, machine: MachineInfo,
         seed: UInt64? = nil, sequence: Int? = nil, process: Int? = nil, variant: Variant? = nil
@@ -51,6 +61,7 @@ public struct ResultRecord: Sendable, Equatable {
         self.variant = variant
     }
 
+    /// The field of the run's ``outcome`` that `field` names, so that `record.status` reads `record.outcome.status`.
     public subscript<Value>(dynamicMember field: KeyPath<RunOutcome, Value>) -> Value {
         outcome[keyPath: field]
     }

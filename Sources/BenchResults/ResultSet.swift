@@ -5,22 +5,35 @@ import Foundation
 public struct ResultFileError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, apart from where.
     public enum Reason: Error, Equatable {
+        /// The file cannot be read at all; the system's reason.
         case unreadable(String)
+        /// The file is not UTF-8 text, or holds a NUL byte.
         case notText
+        /// The file holds no record, not even a header.
         case empty
+        /// The text is not valid CSV; what is wrong (``CSV/ParseError/message``).
         case notCSV(String)
+        /// The header lacks these columns, of schema version 1 (``ResultSchema/version1Columns``), which every
+        /// result file has.
         case missingColumns([String])
+        /// The file has a header but no rows.
         case noRows
+        /// A row has `found` fields where the header has `expected`.
         case fieldCount(found: Int, expected: Int)
+        /// A row's `schema_version` is this, newer than this `bench` reads (``ResultSchema/version``).
         case newerSchema(Int)
+        /// A row's fields do not make a valid record; what is wrong with them.
         case row(String)
     }
 
+    /// The file's path as given, to name it in the message.
     public var path: String
     /// The line the problem is on, where it is on one.
     public var line: Int?
+    /// What is wrong with the file, apart from where.
     public var reason: Reason
 
+    /// The message for the `Error:` line: what is wrong, naming the file and, where it applies, the line.
     public var description: String {
         let place = line.map { "'\(path)' line \($0)" } ?? "'\(path)'"
         switch reason {
@@ -47,8 +60,10 @@ public struct ResultFileError: Error, Equatable, CustomStringConvertible {
 public struct ResultSet: Sendable {
     /// The file's path as given, to name it in messages and tables.
     public var path: String
+    /// The file's rows as records, in the file's order.
     public var records: [ResultRecord]
 
+    /// `records` already read or measured, named by `path` in messages and tables; nothing is checked.
     public init(path: String, records: [ResultRecord]) {
         self.path = path
         self.records = records

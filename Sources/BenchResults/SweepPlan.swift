@@ -13,7 +13,9 @@ public struct SweepPlan: Equatable, Sendable {
 
     /// A cell the plan leaves out, and why.
     public struct Exclusion: Equatable, Sendable {
+        /// The cell left out of the plan.
         public var cell: Cell
+        /// Why, as a lowercase clause that a message puts after the cell: `runs no ping-pong (its shapes: chain)`.
         public var reason: String
     }
 
@@ -34,9 +36,13 @@ public struct SweepPlan: Equatable, Sendable {
         public var seconds: Double
         /// A cell stops early once the 95% interval of its estimate is within ± this fraction of it.
         public var precision: Double
+        /// The fewest recorded runs a cell gets: every cell gets them, even when they cost more than the budget.
         public var minimumRuns: Int
+        /// The most recorded runs a cell gets, however cheap its runs; the time it leaves goes to the others.
         public var maximumRuns: Int
 
+        /// A budget of `seconds` for the whole sweep, in which every cell gets `minimumRuns` to `maximumRuns` recorded
+        /// runs and stops early within ± `precision` (a fraction).
         public init(seconds: Double, precision: Double = 0.01, minimumRuns: Int = 3, maximumRuns: Int = 30) {
             self.seconds = seconds
             self.precision = precision
@@ -60,15 +66,18 @@ public struct SweepPlan: Equatable, Sendable {
 
     /// One run: a warm-up (no repetition) or a recorded repetition of a cell.
     public struct Step: Hashable, Sendable {
+        /// The cell the run is of.
         public var cell: Cell
         /// The recorded repetition (1…), or nil for a warm-up run.
         public var repetition: Int?
 
+        /// The recorded repetition `repetition` (1…) of `cell`, or a warm-up run of it if nil.
         public init(cell: Cell, repetition: Int?) {
             self.cell = cell
             self.repetition = repetition
         }
 
+        /// The cell's runner: the mechanism the run measures.
         public var runner: RunnerKind {
             cell.runner
         }
@@ -82,18 +91,26 @@ public struct SweepPlan: Equatable, Sendable {
     /// What happens as a plan runs, for progress displays: the runs are counted as they are planned, which under
     /// a budget is once the first runs of every cell have shown what each costs.
     public enum Event: Sendable {
+        /// A run is about to start: the run `index` (from 0) of the `planned` runs planned so far, warm-ups
+        /// included; `planned` can change as the sweep goes.
         case willRun(index: Int, planned: Int, Step)
         /// `secondsLeft` estimates the time the runs still planned will take.
         case didRun(index: Int, planned: Int, Step, RunOutcome, seconds: Double, secondsLeft: Double)
     }
 
+    /// The recorded runs per cell when none are given: 3.
     public static let defaultRepetitions = 3
+    /// The warm-up runs per cell when none are given: 1.
     public static let defaultWarmup = 1
 
     /// The cells, in the order they were given.
     public private(set) var cells: [Cell]
+    /// How many recorded runs each cell gets: a fixed number, or as many as a time budget allows.
     public var sampling: Sampling
+    /// How each cell warms up before its recorded runs: a fixed number of warm-ups, or until they settle.
     public var warmup: Warmup
+    /// The settings of every run: how long a runner waits for its threads to start, and how long a run may
+    /// go without progress before it is ended as stalled.
     public var settings: RunSettings
     /// The seed of the sweep's shuffled order (and, under a budget, of where each cell's runs fall).
     public var seed: UInt64
@@ -198,11 +215,15 @@ public struct SweepPlan: Equatable, Sendable {
     /// A run as a measuring closure reports it: its outcome, which worker process made it, if one did, and which
     /// build, in an interleaved comparison of two.
     public struct Measurement: Sendable {
+        /// What the run measured: its status and, for an `ok` run, its time.
         public var outcome: RunOutcome
         /// The worker process that made the run (1, 2, …); nil for one made in this process.
         public var process: Int?
+        /// In an interleaved comparison of two builds (`bench interleave`), the one that made the run; nil
+        /// otherwise.
         public var variant: ResultRecord.Variant?
 
+        /// A run's `outcome`, with the worker process and the build that made it, where there are such.
         public init(outcome: RunOutcome, process: Int? = nil, variant: ResultRecord.Variant? = nil) {
             self.outcome = outcome
             self.process = process

@@ -29,10 +29,13 @@ public protocol JobRunner: AnyObject, Sendable {
 }
 
 extension JobRunner {
+    /// Makes `count` runners with ``init(settings:)``, one at a time; if one cannot be made, those made so far are
+    /// shut down and the error is thrown.
     public static func makeRunners(count: Int, settings: RunSettings) throws -> [any JobRunner] {
         try makeEach(count: count) { try Self(settings: settings) }
     }
 
+    /// Does nothing: a runner with nothing of its own to release need not write a `shutDown()`.
     public func shutDown() {}
 }
 
@@ -44,7 +47,9 @@ public struct RunSettings: Sendable, Hashable {
     /// How long a run may go without completing an iteration before the watchdog ends it as stalled.
     public var stallTimeout: Duration
 
+    /// The verify timeout when none is given: 10 seconds.
     public static let defaultVerifyTimeout: Duration = .seconds(10)
+    /// The stall timeout when none is given: 30 seconds.
     public static let defaultStallTimeout: Duration = .seconds(30)
 
     /// The name `bench`'s command line gives the verify timeout, which runners' messages quote.
@@ -60,6 +65,7 @@ public struct RunSettings: Sendable, Hashable {
         "\(timeout.secondsText) s (--\(verifyTimeoutName))"
     }
 
+    /// Settings with the given timeouts, each by default the one `bench` uses when its option is not given.
     public init(verifyTimeout: Duration = defaultVerifyTimeout, stallTimeout: Duration = defaultStallTimeout) {
         self.verifyTimeout = verifyTimeout
         self.stallTimeout = stallTimeout
@@ -68,8 +74,10 @@ public struct RunSettings: Sendable, Hashable {
 
 /// A problem that keeps a runner from being set up; the run is then reported as failed with this description.
 public struct RunnerSetupError: Error, CustomStringConvertible {
+    /// What went wrong, one line a user reads in the run's `detail` column: what could not be made, and why.
     public var description: String
 
+    /// An error that reports `description`.
     public init(_ description: String) {
         self.description = description
     }

@@ -60,6 +60,7 @@ public struct RunnerCatalogue: Sendable {
 
     /// Why runners cannot go into a catalogue.
     public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// Which runner is wrong and how, in one line: an id that is malformed or taken twice, or a floor of no runner.
         public var description: String
     }
 
@@ -136,19 +137,28 @@ public struct RunnerFamily: Hashable, Sendable, CustomStringConvertible {
     /// The family's title, as tables show it.
     public let name: String
 
+    /// A family titled `name`; a user's runners may be put in a family of their own this way.
     public init(_ name: String) {
         self.name = name
     }
 
+    /// The family's title, ``name``.
     public var description: String {
         name
     }
 
+    /// The six runners of the 2010 experiment, rebuilt: detached threads, a run-loop worker, dispatch queues and
+    /// operation queues.
     public static let experiment2010 = RunnerFamily("The 2010 experiment")
+    /// Foundation's and Dispatch's mechanisms that the 2010 experiment did not measure.
     public static let foundationAndDispatch = RunnerFamily("Foundation and Dispatch")
+    /// Tasks, task groups, actors, continuations, async streams and executors.
     public static let swiftConcurrency = RunnerFamily("Swift concurrency")
+    /// Threads of the runner's own, handing jobs over through locks and conditions: pools and workers.
     public static let threadsAndLocks = RunnerFamily("Threads, pools and locks")
+    /// Runners that measure the harness itself, with no mechanism to hand a job to, such as `null`.
     public static let harness = RunnerFamily("The harness alone")
+    /// The C floors: each a Swift runner's mechanism written in C, the least that mechanism can cost.
     public static let floors = RunnerFamily("C floors")
     /// Runners that are not built in: a user's own, or any a result file names that this `bench` doesn't know.
     public static let yours = RunnerFamily("Your runners")

@@ -20,6 +20,7 @@ public struct RunnerKind: Sendable, Hashable, CustomStringConvertible {
     public let referenceName: String?
     /// The mechanism, in a few words, for `bench --help`.
     public let summary: String
+    /// What the harness and `bench` need to know of the runner beyond its name: the shapes it runs, its threads.
     public let traits: Traits
     /// Sets up one run, not timed.
     private let makeTrial: @Sendable (RunConfiguration, RunSettings) throws -> any RunTrial
@@ -44,6 +45,7 @@ public struct RunnerKind: Sendable, Hashable, CustomStringConvertible {
         /// can be queued on another of the run's queues than the one they ran on (``Shape/anyQueue``).
         public var shapes: Set<Shape>
 
+        /// Traits with the given values; by default those of a runner that runs chains on no threads of its own.
         public init(
             startsThreadPerJob: Bool = false, threadsPerQueue: Int = 0, isOptIn: Bool = false,
             needsMainThread: Bool = false, floorOf: String? = nil, shapes: Set<Shape> = [.chain]
@@ -94,14 +96,17 @@ public struct RunnerKind: Sendable, Hashable, CustomStringConvertible {
         try makeTrial(configuration, settings)
     }
 
+    /// Whether two runners are the same one: whether their ids are equal, as a catalogue keeps them distinct.
     public static func == (lhs: RunnerKind, rhs: RunnerKind) -> Bool {
         lhs.id == rhs.id
     }
 
+    /// Hashes the runner's ``id``, which is all its equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
     }
 
+    /// The runner's ``id``.
     public var description: String {
         id
     }

@@ -8,10 +8,12 @@
 /// process's runs, with replacement. The interval then holds what a process draws once for its whole life (a
 /// thread pool's regime), which resampling the runs alone would take for the same every time.
 public enum Bootstrap {
+    /// How many resampled values an interval is computed from.
     public static let resamples = 10_000
 
     /// Values, and the process each came from where that is known.
     public struct Sample: Sendable, Equatable {
+        /// The values that are resampled, in the order given: a cell's times or costs per job, in nanoseconds, say.
         public var values: [Double]
         /// The runs of each process, as indices into `values`; one group (every index) when the processes are
         /// not known or are fewer than two.
@@ -30,6 +32,7 @@ public enum Bootstrap {
             groups = byProcess.count >= 2 ? byProcess.keys.sorted().compactMap { byProcess[$0] } : [Array(values.indices)]
         }
 
+        /// Whether there are no values; an interval of an empty sample is nil.
         public var isEmpty: Bool {
             values.isEmpty
         }
@@ -146,10 +149,12 @@ public enum Bootstrap {
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose sequence `seed` fixes: the same seed always gives the same values.
     public init(seed: UInt64) {
         state = seed
     }
 
+    /// The next value of the sequence, spread evenly over all of `UInt64`.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -36,6 +36,7 @@ public struct Modes: Equatable, Sendable {
     /// Fewer values than this are always reported as one mode: a histogram of so few says nothing of shape.
     public static let minimumSampleSize = 12
 
+    /// Whether the sample has two modes or more.
     public var isMultimodal: Bool {
         modes.count > 1
     }

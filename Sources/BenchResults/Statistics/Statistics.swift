@@ -12,10 +12,13 @@ public enum Statistics {
         return sorted[lower] + (position - Double(lower)) * (sorted[upper] - sorted[lower])
     }
 
+    /// The median of `values`, in any order: the 0.5 ``quantile(_:_:)``, the mean of the middle two for an even
+    /// count; nil for no values.
     public static func median(_ values: [Double]) -> Double? {
         values.isEmpty ? nil : quantile(values.sorted(), 0.5)
     }
 
+    /// The arithmetic mean of `values`; nil for no values.
     public static func mean(_ values: [Double]) -> Double? {
         values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }

@@ -5,11 +5,16 @@ import CFloors
 public struct LatencyPercentiles: Sendable, Equatable {
     /// How many hand-offs were sampled.
     public var samples: Int
+    /// The median hand-off's latency: half of the samples took at most this long.
     public var p50: Int64
+    /// The 90th percentile: nine samples in ten took at most this long.
     public var p90: Int64
+    /// The 99th percentile: 99 samples in 100 took at most this long.
     public var p99: Int64
+    /// The slowest sampled hand-off, exact rather than a bucket's middle.
     public var maximum: Int64
 
+    /// Percentiles with the given values, in nanoseconds, as a result file's latency columns hold them.
     public init(samples: Int, p50: Int64, p90: Int64, p99: Int64, maximum: Int64) {
         self.samples = samples
         self.p50 = p50

@@ -1,11 +1,13 @@
 /// One run's configuration: its shape, how many queues (pairs in ping-pong), how many iterations each runs serially
 /// (round trips in ping-pong), how much work each job does, and whether latency is sampled.
 public struct RunConfiguration: Sendable, Hashable, CustomStringConvertible {
+    /// Queues in the run, each running its jobs serially; pairs of queues in ping-pong.
     public var queues: Int
     /// Iterations per queue.
     public var iterations: Int
     /// How long each job spins before it queues itself again (``Work``); 0 for the 2010 experiment's empty jobs.
     public var workNanoseconds: Int
+    /// How the run's jobs pass between its queues (``Shape``): a chain per queue in the 2010 experiment.
     public var shape: Shape
     /// Whether the run samples the latency of its hand-offs (``Shape/latencySampleEvery``).
     public var measuresLatency: Bool

@@ -1,11 +1,14 @@
 /// What a run cost the machine besides wall time, measured for the whole `bench` process from just before the
 /// first job is queued to the last job's completion report.
 public struct RunMetrics: Sendable, Equatable {
-    /// CPU time in user and kernel mode, every thread of the process together (getrusage).
+    /// CPU time in user mode, every thread of the process together (getrusage).
     public var cpuUserSeconds: Double
+    /// CPU time in kernel mode, every thread of the process together (getrusage).
     public var cpuSystemSeconds: Double
-    /// Times a thread gave up the CPU to wait, and was made to give it up (getrusage).
+    /// Times a thread gave up the CPU to wait (getrusage).
     public var voluntaryContextSwitches: Int
+    /// Times a thread was made to give up the CPU, its time slice spent or a thread of higher priority ready
+    /// (getrusage).
     public var involuntaryContextSwitches: Int
     /// The most threads the process had at once, bench's own among them (its main thread, its signal thread and
     /// the thread that queues the jobs): sampled every `ProcessResources/threadSampleInterval` by the waiting
@@ -15,6 +18,7 @@ public struct RunMetrics: Sendable, Equatable {
     /// peak since it started. Nil where the system doesn't tell.
     public var maxRSSBytes: Int?
 
+    /// Metrics with the given values, as a run measures them or a result file holds them.
     public init(
         cpuUserSeconds: Double, cpuSystemSeconds: Double, voluntaryContextSwitches: Int,
         involuntaryContextSwitches: Int, peakThreads: Int?, maxRSSBytes: Int?

@@ -3,6 +3,7 @@ import Foundation
 /// What one run of the experiment measured, or why it has no timing. A run this process makes has every field it
 /// can; one read from a result file has what the file says.
 public struct RunOutcome: Sendable, Equatable {
+    /// Whether a run has a timing, and if not, how it ended; the raw value is a result file's `status` column.
     public enum Status: String, Sendable, CaseIterable {
         /// Every job executed exactly its iterations; `nanoseconds` is the run's time.
         case ok
@@ -12,6 +13,7 @@ public struct RunOutcome: Sendable, Equatable {
         case stalled
     }
 
+    /// Whether the run has a timing: only an `ok` run does.
     public var status: Status
     /// The timed region, from queuing the first job to the last job's completion report; only for `ok` runs.
     public var nanoseconds: Int64?
@@ -24,9 +26,10 @@ public struct RunOutcome: Sendable, Equatable {
     /// What the run cost the machine; nil for a run that never started, or where a file doesn't say (schema
     /// version 1).
     public var metrics: RunMetrics?
-    /// The spin-loop steps each job did as its work (0 for none; nil where a file doesn't say), and the calibration
-    /// they came from (spin-loop steps per µs; nil when there was no work to calibrate for).
+    /// The spin-loop steps each job did as its work: 0 for none; nil where a file doesn't say.
     public var workSpins: Int?
+    /// The calibration that ``workSpins`` came from, in spin-loop steps per µs; nil when there was no work to
+    /// calibrate for.
     public var spinsPerMicrosecond: Double?
     /// The latency percentiles of an `ok` run that sampled latency (``RunConfiguration/measuresLatency``); nil
     /// otherwise.
@@ -36,6 +39,7 @@ public struct RunOutcome: Sendable, Equatable {
     /// `single-threaded` does, returns only after the last); nil otherwise.
     public var submitNanoseconds: Int64?
 
+    /// An outcome with the given fields; a run without a timing has nil ``nanoseconds`` and says why in ``detail``.
     public init(
         status: Status, nanoseconds: Int64?, detail: String = "", completedIterations: Int?, startedAt: Date?,
         metrics: RunMetrics? = nil, workSpins: Int? = nil, spinsPerMicrosecond: Double? = nil,

@@ -14,8 +14,10 @@ public final class ActorRunner: JobRunner {
 
     private let queueActor = QueueActor()
 
+    /// A runner with an actor of its own; nothing else is set up.
     public init(settings: RunSettings) {}
 
+    /// Starts a `Task` that calls the actor's isolated method, which runs `job`'s iteration.
     public func queue(_ job: Job) {
         Task { [queueActor] in
             await queueActor.perform(job)

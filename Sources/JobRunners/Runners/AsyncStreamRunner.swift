@@ -11,6 +11,8 @@ public final class AsyncStreamRunner: JobRunner {
     /// ThreadSanitizer's view of the stream's hand-offs (``SanitizerAnnotations``).
     private let sanitizer: SanitizerAnnotations
 
+    /// Makes the stream and starts the task that iterates it; throws if the task does not start within the verify
+    /// timeout.
     public init(settings: RunSettings) throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Job.self)
         self.continuation = continuation
@@ -24,11 +26,13 @@ public final class AsyncStreamRunner: JobRunner {
         }
     }
 
+    /// Yields `job` to the stream, to the task that iterates it.
     public func queue(_ job: Job) {
         sanitizer.handingOver(job)
         continuation.yield(job)
     }
 
+    /// Finishes the stream and waits for its task to end.
     public func shutDown() {
         consumer.shutDown()
     }

@@ -10,6 +10,8 @@ public final class ContinuationRunner: JobRunner {
     private let inbox: TaskInbox
     private let consumer: ConsumerTask
 
+    /// Starts the runner's task and waits until it waits for its first job; throws if it does not within the verify
+    /// timeout.
     public init(settings: RunSettings) throws {
         let inbox = TaskInbox()
         self.inbox = inbox
@@ -20,10 +22,12 @@ public final class ContinuationRunner: JobRunner {
         }
     }
 
+    /// Resumes the task's continuation with `job`, or leaves it for the task's next wait.
     public func queue(_ job: Job) {
         inbox.deliver(job)
     }
 
+    /// Closes the task's inbox and waits for the task to end.
     public func shutDown() {
         consumer.shutDown()
     }

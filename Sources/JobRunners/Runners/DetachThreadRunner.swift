@@ -7,6 +7,7 @@
 public final class DetachThreadRunner: JobRunner {
     private let spawn: ThreadSpawner
 
+    /// A runner that starts a detached `Thread` for each job.
     public convenience init(settings: RunSettings) {
         self.init(spawn: DetachedThread.spawn)
     }
@@ -15,6 +16,7 @@ public final class DetachThreadRunner: JobRunner {
         self.spawn = spawn
     }
 
+    /// Starts a new detached thread that runs `job`'s iteration and exits.
     public func queue(_ job: Job) {
         spawn {
             job.performIterationAndRequeue()

@@ -9,6 +9,8 @@ public final class DiscardingTaskGroupRunner: JobRunner {
     private let inbox: TaskInbox
     private let parent: ConsumerTask
 
+    /// Starts the parent task, which opens the group and waits for its first job; throws if it does not start within
+    /// the verify timeout.
     public init(settings: RunSettings) throws {
         let inbox = TaskInbox()
         self.inbox = inbox
@@ -23,10 +25,12 @@ public final class DiscardingTaskGroupRunner: JobRunner {
         }
     }
 
+    /// Hands `job` to the parent task, which adds a child task to run it.
     public func queue(_ job: Job) {
         inbox.deliver(job)
     }
 
+    /// Closes the parent's inbox and waits for the group to end.
     public func shutDown() {
         parent.shutDown()
     }

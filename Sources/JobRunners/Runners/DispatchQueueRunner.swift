@@ -27,6 +27,7 @@ public final class DispatchQueueRunner: JobRunner {
         dispatchQueue = queue
     }
 
+    /// `async`s the job's block, made once for the job, onto the runner's Dispatch queue.
     public func queue(_ job: Job) {
         // The job's own block, made once: `async { job.performIterationAndRequeue() }` would make a closure and a
         // block for every job, which the mechanism doesn't need.

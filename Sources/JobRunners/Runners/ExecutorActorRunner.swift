@@ -22,8 +22,10 @@ public final class ExecutorActorRunner: JobRunner {
 
     private let queueActor = QueueActor()
 
+    /// A runner with an actor of its own, on a serial Dispatch queue made for it.
     public init(settings: RunSettings) {}
 
+    /// Starts a `Task` that calls the actor's isolated method, on the actor's queue, which runs `job`'s iteration.
     public func queue(_ job: Job) {
         Task { [queueActor] in
             await queueActor.perform(job)

@@ -14,8 +14,11 @@
 public final class ImmediateTaskRunner: JobRunner {
     private let fifo = DrainedFIFO()
 
+    /// A runner with an empty FIFO; nothing else is set up.
     public init(settings: RunSettings) {}
 
+    /// Appends `job` to the FIFO; the thread draining it starts a `Task.immediate` for each job, which runs the job's
+    /// iteration there and then.
     public func queue(_ job: Job) {
         fifo.queue(job) { job in
             Task.immediate {

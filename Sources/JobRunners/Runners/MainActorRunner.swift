@@ -5,8 +5,10 @@
 /// too), so what it measures is `main-queue`'s cost plus a task per job. Opt-in, as `main-queue` is
 /// (`--runners main-actor`): bench then gives the main thread to `dispatchMain()`.
 public final class MainActorRunner: JobRunner {
+    /// A runner; the main actor it runs on needs no setup, only a main thread that serves the main queue.
     public init(settings: RunSettings) {}
 
+    /// Starts a `Task` on the main actor that runs `job`'s iteration.
     public func queue(_ job: Job) {
         Task { @MainActor in
             job.performIterationAndRequeue()

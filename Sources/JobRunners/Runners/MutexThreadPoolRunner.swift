@@ -30,10 +30,13 @@ public final class MutexThreadPoolRunner: JobRunner {
         return (0..<count).map { _ in MutexThreadPoolRunner(sharing: pool) }
     }
 
+    /// Appends `job` to the pool's FIFO under its mutex and wakes an idle worker, if any.
     public func queue(_ job: Job) {
         pool.submit(job)
     }
 
+    /// Stops the pool's workers once its FIFO is empty and waits for them: the first of the run's runners to call it
+    /// does it, the others wait.
     public func shutDown() {
         pool.stop()
     }

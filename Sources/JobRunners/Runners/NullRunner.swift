@@ -14,8 +14,10 @@ public final class NullRunner: JobRunner, @unchecked Sendable {
         var isDraining = false
     }
 
+    /// A runner with an empty slot; nothing else is set up.
     public init(settings: RunSettings) {}
 
+    /// Puts `job` in the slot; unless a drain loop is running already, runs jobs from the slot until it stays empty.
     public func queue(_ job: Job) {
         state.pointee.pending = Unmanaged.passUnretained(job)
         guard !state.pointee.isDraining else {

@@ -36,6 +36,7 @@ public final class OperationQueueRunner: JobRunner {
         return operationQueue
     }
 
+    /// Adds a block operation that runs `job`'s iteration to the runner's operation queue.
     public func queue(_ job: Job) {
         operationQueue.addOperation {
             job.performIterationAndRequeue()

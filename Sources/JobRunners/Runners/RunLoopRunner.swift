@@ -48,6 +48,8 @@ public final class RunLoopRunner: JobRunner, @unchecked Sendable {
         self.worker = worker
     }
 
+    /// Delivers a block that runs `job`'s iteration to the worker's run loop (`CFRunLoopPerformBlock`) and wakes the
+    /// run loop.
     public func queue(_ job: Job) {
         CFRunLoopPerformBlock(runLoop, mode) {
             job.performIterationAndRequeue()

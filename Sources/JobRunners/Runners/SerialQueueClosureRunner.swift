@@ -10,8 +10,10 @@ import Dispatch
 public final class SerialQueueClosureRunner: JobRunner {
     private let dispatchQueue = DispatchQueue(label: "ThreadingOverheads.serial-queue-closure")
 
+    /// A runner with a serial Dispatch queue of its own.
     public init(settings: RunSettings) {}
 
+    /// `async`s a new closure that runs `job`'s iteration onto the runner's queue.
     public func queue(_ job: Job) {
         dispatchQueue.async {
             job.performIterationAndRequeue()

@@ -7,8 +7,11 @@
 public final class SingleThreadedRunner: JobRunner {
     private let fifo = DrainedFIFO()
 
+    /// A runner with an empty FIFO; nothing else is set up.
     public init(settings: RunSettings) {}
 
+    /// Appends `job` to the FIFO; unless a drain loop is running already, runs jobs from it on this thread until it
+    /// is empty.
     public func queue(_ job: Job) {
         fifo.queue(job) { $0.performIterationAndRequeue() }
     }

@@ -9,8 +9,10 @@
 public final class TaskExecutorRunner: JobRunner {
     private let executor = DispatchQueueExecutor(label: "ThreadingOverheads.task-executor")
 
+    /// A runner with a task executor of its own: a serial Dispatch queue, wrapped.
     public init(settings: RunSettings) {}
 
+    /// Starts a `Task` preferring the runner's executor, which runs `job`'s iteration on the queue.
     public func queue(_ job: Job) {
         Task(executorPreference: executor) {
             job.performIterationAndRequeue()

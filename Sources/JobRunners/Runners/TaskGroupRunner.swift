@@ -28,10 +28,13 @@ public final class TaskGroupRunner: JobRunner {
         return group.mailboxes.map { TaskGroupRunner(mailbox: $0, group: group) }
     }
 
+    /// Hands `job` to the queue's child task: the first through a continuation, each later one (queued by a job
+    /// running in the child) to run after the child's `Task.yield()`.
     public func queue(_ job: Job) {
         mailbox.deliver(job)
     }
 
+    /// Waits, up to 5 seconds, for the run's task group to end: each child ends after its queue's last iteration.
     public func shutDown() {
         group.waitUntilFinished()
     }

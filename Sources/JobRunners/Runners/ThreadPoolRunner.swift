@@ -23,10 +23,13 @@ public final class ThreadPoolRunner: JobRunner {
         return (0..<count).map { _ in ThreadPoolRunner(sharing: pool) }
     }
 
+    /// Appends `job` to the pool's FIFO under its lock and signals its condition, which wakes a waiting worker.
     public func queue(_ job: Job) {
         pool.submit(job)
     }
 
+    /// Stops the pool's workers once its FIFO is empty and waits for them: the first of the run's runners to call it
+    /// does it, the others wait.
     public func shutDown() {
         pool.stop()
     }

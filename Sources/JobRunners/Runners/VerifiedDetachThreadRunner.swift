@@ -13,6 +13,7 @@ public final class VerifiedDetachThreadRunner: JobRunner {
     private let verifyTimeout: Duration
     private let spawn: ThreadSpawner
 
+    /// A runner that starts a detached `Thread` for each job and waits up to the verify timeout for it to start.
     public convenience init(settings: RunSettings) {
         self.init(verifyTimeout: settings.verifyTimeout, spawn: DetachedThread.spawn)
     }
@@ -22,6 +23,8 @@ public final class VerifiedDetachThreadRunner: JobRunner {
         self.spawn = spawn
     }
 
+    /// Starts a new detached thread for `job` and waits until it signals that it started; a thread that does not
+    /// start within the verify timeout kills the job, and the run fails.
     public func queue(_ job: Job) {
         // Once a job of the run has been killed, the run fails whatever happens; with threads running out, waiting
         // out a verify timeout for every other job would only make the sweep longer.
