@@ -76,25 +76,7 @@ public enum BenchCommand {
 
     /// Runs what `command` asks for.
     static func run(_ command: Command, catalogue: RunnerCatalogue, console: Console, executable: URL?) -> ExitCode {
-        switch command {
-        case .help(let subcommand):
-            console.output(HelpText.full(subcommand, catalogue: catalogue))
-            return .success
-        case .sweep(let options, let plan):
-            return SweepCommand.run(options, plan: plan, catalogue: catalogue, console: console, executable: executable)
-        case .summary(let options):
-            return SweepCommand.summarize(options, catalogue: catalogue, console: console)
-        default:
-            let context = CommandContext(catalogue: catalogue, console: console, executable: executable)
-            for subcommand in Subcommand.allCases {
-                if let status = subcommand.run(command, context) {
-                    return status
-                }
-            }
-            // Every command a subcommand parses is run by that subcommand (tested); this is not reached.
-            console.error("Error: no subcommand runs \(command)\n")
-            return .failure
-        }
+        command.invocation.run(CommandContext(catalogue: catalogue, console: console, executable: executable))
     }
 
     /// Prints a usage error: the `Error:` line, the usage of the command it is about, and where to read more.

@@ -7,11 +7,14 @@ import Testing
 extension ThreadingOverheadsTests {
     @Suite struct CommandLineParserTests {
         func sweep(_ arguments: [String]) throws -> (options: SweepOptions, plan: SweepPlan) {
-            guard case .sweep(let options, let plan) = try CommandLineParser.parse(arguments) else {
-                Issue.record("expected a sweep for \(arguments)")
-                return (SweepOptions(), SweepPlan())
-            }
-            return (options, plan)
+            let sweep = try #require(
+                try CommandLineParser.parse(arguments).invocation as? SweepRequest, "expected a sweep for \(arguments)")
+            return (sweep.options, sweep.plan)
+        }
+
+        /// The request that `arguments` make, which must be of type `T`.
+        func parsed<T: Invocation>(_ arguments: [String], as _: T.Type) throws -> T {
+            try #require(try CommandLineParser.parse(arguments).invocation as? T, "expected \(T.self) for \(arguments)")
         }
 
         func options(_ arguments: String...) throws -> SweepOptions {
@@ -151,7 +154,7 @@ extension ThreadingOverheadsTests {
                 (["crossover", "--help"], .crossover),
             ] as [([String], Subcommand?)])
         func help(arguments: [String], topic: Subcommand?) throws {
-            #expect(try CommandLineParser.parse(arguments) == .help(topic))
+            #expect(try CommandLineParser.parse(arguments).invocation as? HelpRequest == HelpRequest(topic: topic))
         }
 
         @Test("compare: two or more files, --threshold as a percentage, --format")
@@ -161,21 +164,20 @@ extension ThreadingOverheadsTests {
             expected.paths = ["a.csv", "b.csv", "c.csv"]
             expected.threshold = 0.025
             expected.format = .markdown
-            #expect(command == .compare(expected))
+            #expect(command.invocation as? CompareOptions == expected)
             var defaults = CompareOptions()
             defaults.paths = ["a.csv", "b.csv"]
-            #expect(try CommandLineParser.parse(["compare", "a.csv", "b.csv"]) == .compare(defaults))
+            #expect(try CommandLineParser.parse(["compare", "a.csv", "b.csv"]).invocation as? CompareOptions == defaults)
         }
 
         @Test("check: the checks' runners and configurations make the fresh run")
         func check() throws {
-            guard case .check(let options, let expressions, let plan?) = try CommandLineParser.parse([
+            let check = try parsed([
                 "check", "detach-thread >= 10x serial-queue", "run-loop@8x12500 > 2x global-queue",
                 "--queues", "4", "--iterations", "500", "--repetitions", "5", "--confidence", "90",
-            ]) else {
-                Issue.record("expected a check with a fresh run")
-                return
-            }
+            ], as: CheckRequest.self)
+            let (options, expressions) = (check.options, check.expressions)
+            let plan = try #require(check.plan, "expected a check with a fresh run")
             #expect(expressions.count == 2)
             // Each check's runners, in the configuration it names or, naming none, in those of the run options.
             #expect(plan.cells.map(\.description) == [
@@ -186,66 +188,54 @@ extension ThreadingOverheadsTests {
             #expect(options.input == nil)
             #expect(options.run.output == OutputDestination.none)
 
-            guard case .check(_, _, let named?) = try CommandLineParser.parse(["check", "run-loop@8x12500 > 2x global-queue"]) else {
-                Issue.record("expected a check with a fresh run")
-                return
-            }
+            let named = try #require(
+                try parsed(["check", "run-loop@8x12500 > 2x global-queue"], as: CheckRequest.self).plan,
+                "expected a check with a fresh run")
             // Only the named configuration: no check needs the default sweep.
             #expect(named.configurations.map(\.description) == ["8×12500"])
 
-            guard case .check(let input, _, let none) = try CommandLineParser.parse(["check", "serial-queue <= 200ns/job", "--input", "r.csv"]) else {
-                Issue.record("expected a check")
-                return
-            }
-            #expect(input.input == "r.csv")
-            #expect(none == nil)
+            let input = try parsed(["check", "serial-queue <= 200ns/job", "--input", "r.csv"], as: CheckRequest.self)
+            #expect(input.options.input == "r.csv")
+            #expect(input.plan == nil)
         }
 
         @Test("crossover: runners, work sizes, input, format")
         func crossover() throws {
-            guard case .crossover(let defaults, let runners) = try CommandLineParser.parse(["crossover"]) else {
-                Issue.record("expected a crossover")
-                return
-            }
+            let crossover = try parsed(["crossover"], as: CrossoverRequest.self)
+            let (defaults, runners) = (crossover.options, crossover.runners)
             #expect(runners == RunnerCatalogue.builtIn.standard.filter { $0.traits.shapes.contains(.chain) })
             #expect(defaults.run.work == CrossoverOptions.defaultWork)
             #expect(defaults.run.repetitions == 5)
             #expect(defaults.run.output == .newFileInResults)
-            guard case .crossover(let options, let named) = try CommandLineParser.parse([
+            let given = try parsed([
                 "crossover", "--runners", "task,thread-pool", "--work", "100,1000", "--repetitions", "2", "--format",
                 "markdown", "--output", "-",
-            ]) else {
-                Issue.record("expected a crossover")
-                return
-            }
+            ], as: CrossoverRequest.self)
+            let (options, named) = (given.options, given.runners)
             // The control first: the analysis needs it.
             #expect(named == [.singleThreaded, .task, .threadPool])
             #expect(options.run.work == [100, 1000])
             #expect(options.run.repetitions == 2)
             #expect(options.format == .markdown)
             #expect(options.run.output == .standardOutput)
-            guard case .crossover(let input, _) = try CommandLineParser.parse(["crossover", "--input", "r.csv"]) else {
-                Issue.record("expected a crossover")
-                return
-            }
-            #expect(input.input == "r.csv")
+            #expect(try parsed(["crossover", "--input", "r.csv"], as: CrossoverRequest.self).options.input == "r.csv")
         }
 
         @Test("chart: files and an SVG path")
         func chart() throws {
-            func chart(_ paths: [String], _ output: String, title: String? = nil, log: Bool = false) -> Command {
+            func chart(_ paths: [String], _ output: String, title: String? = nil, log: Bool = false) -> ChartOptions {
                 var options = ChartOptions()
                 options.paths = paths
                 options.outputPath = output
                 options.title = title
                 options.logarithmic = log
-                return .chart(options)
+                return options
             }
-            #expect(try CommandLineParser.parse(["chart", "a.csv", "b.csv", "-o", "c.svg"]) == chart(["a.csv", "b.csv"], "c.svg"))
+            #expect(try parsed(["chart", "a.csv", "b.csv", "-o", "c.svg"], as: ChartOptions.self) == chart(["a.csv", "b.csv"], "c.svg"))
             #expect(
-                try CommandLineParser.parse(["chart", "a.csv", "--output=c.svg", "--title", "Mine"])
+                try parsed(["chart", "a.csv", "--output=c.svg", "--title", "Mine"], as: ChartOptions.self)
                     == chart(["a.csv"], "c.svg", title: "Mine"))
-            #expect(try CommandLineParser.parse(["chart", "a.csv", "-o", "c.svg", "--log"]) == chart(["a.csv"], "c.svg", log: true))
+            #expect(try parsed(["chart", "a.csv", "-o", "c.svg", "--log"], as: ChartOptions.self) == chart(["a.csv"], "c.svg", log: true))
         }
 
         static let badCommandLines: [([String], String, Subcommand?)] = [

@@ -332,17 +332,16 @@ extension ThreadingOverheadsTests {
             #expect(throws: UsageError.self) {
                 try CommandLineParser.parse(["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000"])
             }
-            guard case .sweep(_, let long) = try CommandLineParser.parse(
-                ["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000", "--allow-long"])
-            else {
-                Issue.record("expected a sweep")
-                return
-            }
+            let long = try #require(
+                try CommandLineParser.parse(
+                    ["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000", "--allow-long"]
+                ).invocation as? SweepRequest, "expected a sweep"
+            ).plan
             #expect(long.exclusions.isEmpty)
-            guard case .sweep(_, let wide) = try CommandLineParser.parse(["--queues", "600", "--iterations", "10"]) else {
-                Issue.record("expected a sweep")
-                return
-            }
+            let wide = try #require(
+                try CommandLineParser.parse(["--queues", "600", "--iterations", "10"]).invocation as? SweepRequest,
+                "expected a sweep"
+            ).plan
             // 600 queues: run-loop's 600 threads are within the limit, the detach runners' 3000 are not.
             #expect(wide.exclusions.map(\.cell.runner) == [.detachThread, .verifiedDetach, .floorDetachThread])
             #expect(wide.cells.allSatisfy { !$0.runner.traits.startsThreadPerJob })

@@ -93,7 +93,7 @@ extension ThreadingOverheadsTests {
             #expect(HelpText.full(.chart, catalogue: .builtIn).contains("(detach-thread, verified-detach, floor-detach-thread)"))
         }
 
-        @Test("a subcommand is one value: found by its name, listed in the help with its abstract, run by itself alone")
+        @Test("a subcommand is one value: found by its name, listed in the help with its abstract, its requests its own")
         func subcommandsAreValues() throws {
             let help = HelpText.full(nil, catalogue: .builtIn)
             let section = try #require(help.components(separatedBy: "COMMANDS:\n").dropFirst().first)
@@ -106,28 +106,31 @@ extension ThreadingOverheadsTests {
             #expect(listed == ["(none)"] + Subcommand.allCases.map(\.name))
             #expect(Self.flattened(section).contains(SweepCommand.abstract))
             #expect(Set(Subcommand.allCases.map(\.name)).count == Subcommand.allCases.count)
-            let context = CommandContext(catalogue: .builtIn, console: Console(output: { _ in }, error: { _ in }), executable: nil)
-            // A command line for each, which parses to a command that only that subcommand runs (the others are
-            // asked, and decline without running anything).
+            // A command line for each, which parses to a request of a type of that subcommand's own: a request runs
+            // itself, so one of a type another command makes would run that command.
             let commandLines: [String: [String]] = [
                 "compare": ["compare", "a.csv", "b.csv"], "check": ["check", "serial-queue <= 1s/job", "--input", "a.csv"],
                 "chart": ["chart", "a.csv", "-o", "a.svg"], "crossover": ["crossover", "--input", "a.csv"],
                 "validate": ["validate", "a.csv", "b.csv"], "interleave": ["interleave", "./a", "./b"],
                 "worker": ["worker", "--protocol", "1"],
             ]
+            // The main command's requests (a sweep, a summary) and help's, then each subcommand's.
+            var requestTypes: [ObjectIdentifier: String] = [
+                ObjectIdentifier(SweepRequest.self): "(none)", ObjectIdentifier(SummaryRequest.self): "(none)",
+                ObjectIdentifier(HelpRequest.self): "help",
+            ]
             for subcommand in Subcommand.allCases {
                 #expect(Self.flattened(section).contains(Self.flattened(subcommand.abstract())), "\(subcommand)")
                 #expect(Subcommand.named(subcommand.name) == subcommand)
-                #expect(try CommandLineParser.parse([subcommand.name, "--help"]) == .help(subcommand))
+                #expect(try CommandLineParser.parse([subcommand.name, "--help"]).invocation as? HelpRequest == HelpRequest(topic: subcommand))
                 #expect(HelpText.full(subcommand, catalogue: .builtIn).contains("bench \(subcommand.name)"))
                 #expect(HelpText.usage(nil).contains("       bench \(subcommand.name)"))
                 let arguments = try #require(commandLines[subcommand.name], "a command line for \(subcommand)")
-                let command = try CommandLineParser.parse(arguments)
-                for other in Subcommand.allCases where other != subcommand {
-                    #expect(other.run(command, context) == nil, "\(other) would run \(subcommand)'s command")
-                }
+                let request = type(of: try CommandLineParser.parse(arguments).invocation)
+                let made = String(describing: request)
+                #expect(requestTypes.updateValue(subcommand.name, forKey: ObjectIdentifier(request)) == nil, "\(made)")
             }
-            #expect(Subcommand.allCases.allSatisfy { $0.run(.help(nil), context) == nil })
+            #expect(requestTypes.count == Subcommand.allCases.count + 3)
         }
 
         @Test("no help line is wider than the help's width")
@@ -166,10 +169,9 @@ extension ThreadingOverheadsTests {
             for cell in plan.cells {
                 let step = SweepPlan.Step(cell: cell, repetition: 1)
                 let arguments = SweepCommand.childArguments(for: step, of: plan)
-                guard case .sweep(let options, let child) = try CommandLineParser.parse(arguments) else {
-                    Issue.record("expected a sweep from \(arguments)")
-                    continue
-                }
+                let request = try #require(
+                    try CommandLineParser.parse(arguments).invocation as? SweepRequest, "expected a sweep from \(arguments)")
+                let (options, child) = (request.options, request.plan)
                 #expect(child.cells == [step.cell])
                 #expect(child.repetitions == 1)
                 #expect(child.warmup == plan.warmup)

@@ -2,39 +2,47 @@ import BenchResults
 import JobRunners
 
 /// What the command line asks `bench` to do, with everything it needs decided: a sweep's plan, a check's checks.
-public enum Command: Equatable, Sendable {
-    /// Help for the main command or a subcommand.
-    case help(Subcommand?)
-    case sweep(SweepOptions, SweepPlan)
-    /// A sweep's summary of the result file `--input` names, measuring nothing.
-    case summary(SweepOptions)
-    /// A worker making runs for a parent bench.
-    case worker(WorkerOptions)
-    /// The plan run by two bench executables in alternation, and compared run by run.
-    case interleave(InterleaveOptions, SweepPlan)
-    case compare(CompareOptions)
-    /// Checks over a fresh run of `plan`, or over the file `--input` names (no plan).
-    case check(CheckOptions, expressions: [CheckExpression], plan: SweepPlan?)
-    case chart(ChartOptions)
-    /// An A/A and an injected-shift comparison of two files of the same sweep.
-    case validate(ValidateOptions)
-    /// A crossover of `runners`, the control first; its plan is made once pilot runs have sized its runs.
-    case crossover(CrossoverOptions, runners: [RunnerKind])
+public struct Command: Sendable {
+    /// The request of the subcommand that parsed it (or of the main command: a sweep, or help), which runs itself.
+    let invocation: any Invocation
 
     /// Whether a runner it measures needs the main thread to serve the main queue.
     var needsMainThread: Bool {
-        if case .worker = self {
-            // It may be asked for any runner, main-queue's among them.
-            return true
-        }
-        let runners: [RunnerKind] =
-            switch self {
-            case .sweep(_, let plan): plan.runners
-            case .check(_, _, let plan): plan?.runners ?? []
-            case .crossover(let options, let runners): options.input == nil ? runners : []
-            case .help, .summary, .compare, .chart, .validate, .worker, .interleave: []
-            }
-        return runners.contains { $0.traits.needsMainThread }
+        invocation.needsMainThread
+    }
+}
+
+/// A command's request, decided: what a ``ParsableCommand`` makes of a command line, and runs. Each command has a
+/// type of its own (``CompareOptions``, `CheckRequest`…), so that a new subcommand adds its type in its own file,
+/// not a case here.
+protocol Invocation: Sendable {
+    /// Whether a runner it measures needs the main thread to serve the main queue; by default, none does.
+    var needsMainThread: Bool { get }
+    /// Does what was asked, and says how it went.
+    func run(_ context: CommandContext) -> ExitCode
+}
+
+extension Invocation {
+    var needsMainThread: Bool {
+        false
+    }
+}
+
+extension SweepPlan {
+    /// Whether a runner of the plan needs the main thread to serve the main queue.
+    var needsMainThread: Bool {
+        runners.contains { $0.traits.needsMainThread }
+    }
+}
+
+/// Help for the main command or a subcommand: what `--help`, `-h` and `help TOPIC` ask for.
+struct HelpRequest: Invocation, Equatable {
+    /// The subcommand whose help is asked for; nil for the main command's.
+    var topic: Subcommand?
+
+    func run(_ context: CommandContext) -> ExitCode {
+        context.console.output(HelpText.full(topic, catalogue: context.catalogue))
+        return .success
     }
 }
 
@@ -50,12 +58,12 @@ public enum CommandLineParser {
         if let first = arguments.first {
             if first == "help" {
                 guard let topic = arguments.dropFirst().first else {
-                    return .help(nil)
+                    return Command(invocation: HelpRequest(topic: nil))
                 }
                 guard let command = Subcommand.named(topic) else {
                     throw UsageError("Unknown command '\(topic)'; the commands are \(commandList)")
                 }
-                return .help(command)
+                return Command(invocation: HelpRequest(topic: command))
             }
             if !first.hasPrefix("-") {
                 guard let command = Subcommand.named(first) else {
@@ -66,13 +74,13 @@ public enum CommandLineParser {
             }
         }
         if arguments.contains(where: HelpText.flags.contains) {
-            return .help(subcommand)
+            return Command(invocation: HelpRequest(topic: subcommand))
         }
         do {
             guard let subcommand else {
-                return try SweepCommand.parse(Array(arguments), catalogue: catalogue)
+                return Command(invocation: try SweepCommand.parse(Array(arguments), catalogue: catalogue))
             }
-            return try subcommand.parse(Array(arguments), catalogue)
+            return Command(invocation: try subcommand.parse(Array(arguments), catalogue))
         } catch {
             throw UsageError(error.message, command: subcommand)
         }
@@ -86,15 +94,15 @@ public enum CommandLineParser {
 protocol ParsableCommand: Sendable {
     associatedtype Options: CommandOptions
     static var definition: CommandDefinition<Options> { get }
-    /// The command that `options` and the positional `arguments` ask for, with the runners of `catalogue`.
+    /// The request that `options` and the positional `arguments` make, with the runners of `catalogue`.
     static func command(
         _ options: Options, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> Command
+    ) throws(UsageError) -> any Invocation
 }
 
 extension ParsableCommand {
-    /// The command that `arguments` (after the subcommand's name) ask for.
-    static func parse(_ arguments: [String], catalogue: RunnerCatalogue) throws(UsageError) -> Command {
+    /// The request that `arguments` (after the subcommand's name) make.
+    static func parse(_ arguments: [String], catalogue: RunnerCatalogue) throws(UsageError) -> any Invocation {
         let (options, positionals) = try definition.scan(arguments)
         return try command(options, arguments: positionals, catalogue: catalogue)
     }

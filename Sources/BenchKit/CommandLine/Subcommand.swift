@@ -3,31 +3,28 @@ import Foundation
 import JobRunners
 
 /// One of `bench`'s subcommands, whole: its name, what it does in a line, how its command line is read (from its
-/// options' definitions), its help, and how it runs. The parser, the usage lines, the help's COMMANDS list and the
-/// dispatch all read these values, so a new subcommand is one value, defined in its command's file as a static
-/// member of this type, and its place in ``allCases``.
+/// options' definitions) into a request that runs itself, and its help. The parser, the usage lines and the help's
+/// COMMANDS list read these values, so a new subcommand is its file (its command, options and request) with one
+/// value of this type in it, and that value's place in ``allCases``.
 public struct Subcommand: Sendable, Hashable, CustomStringConvertible {
     /// What follows `bench` on the command line: `compare`.
     public let name: String
     /// What it does, in a line: the main help's COMMANDS section (made when asked: it may name the program, whose
     /// name is its executable's).
     let abstract: @Sendable () -> String
-    /// The command that its arguments (after its name) ask for.
-    let parse: @Sendable ([String], RunnerCatalogue) throws(UsageError) -> Command
+    /// The request that its arguments (after its name) make, which runs itself.
+    let parse: @Sendable ([String], RunnerCatalogue) throws(UsageError) -> any Invocation
     /// Its usage line after a prefix (`Usage: `), every option in brackets.
     let usage: @Sendable (String) -> String
     /// Its usage in one line, its options summed up.
     let shortUsage: @Sendable () -> String
     /// Its help screen, for the runners of a catalogue.
     let help: @Sendable (RunnerCatalogue) -> String
-    /// Runs a command it parsed; nil for a command of another subcommand.
-    let run: @Sendable (Command, CommandContext) -> ExitCode?
 
-    /// A subcommand read by `command`'s definition, its help from `help`, run by `run`.
+    /// A subcommand read by `command`'s definition, its help from `help`.
     init<Parsed: ParsableCommand>(
         _ command: Parsed.Type, name: String, abstract: @autoclosure @escaping @Sendable () -> String,
-        help: @escaping @Sendable (RunnerCatalogue) -> String,
-        run: @escaping @Sendable (Command, CommandContext) -> ExitCode?
+        help: @escaping @Sendable (RunnerCatalogue) -> String
     ) {
         self.name = name
         self.abstract = abstract
@@ -35,7 +32,6 @@ public struct Subcommand: Sendable, Hashable, CustomStringConvertible {
         usage = { Parsed.usage(after: $0) }
         shortUsage = { Parsed.shortUsage }
         self.help = help
-        self.run = run
     }
 
     /// Every subcommand, in the order the help lists them.

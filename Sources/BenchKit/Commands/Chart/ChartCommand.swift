@@ -37,11 +37,32 @@ extension Subcommand {
     /// `bench chart`.
     static let chart = Subcommand(
         ChartCommand.self, name: "chart", abstract: "Draw result files as an SVG bar chart.",
-        help: { HelpText.chart($0) },
-        run: { command, context in
-            guard case .chart(let options) = command else {
-                return nil
-            }
-            return ChartCommand.run(options, catalogue: context.catalogue, console: context.console)
-        })
+        help: { HelpText.chart($0) })
+}
+
+extension ChartOptions: Invocation {
+    func run(_ context: CommandContext) -> ExitCode {
+        ChartCommand.run(self, catalogue: context.catalogue, console: context.console)
+    }
+}
+
+extension HelpText {
+    /// The help of `bench chart`.
+    static func chart(_ catalogue: RunnerCatalogue) -> String {
+        let perJob = catalogue.runners.filter(\.traits.startsThreadPerJob).map(\.id).joined(separator: ", ")
+        return """
+            OVERVIEW: Draws result files as an SVG chart in the style of the 2010 post: grouped bars of the median
+            seconds per run for each configuration and runner, with whiskers from p25 to p75.
+
+            \(usage(.chart))
+            \(paragraph("The runners that start a thread per job (\(perJob)) get a panel of their own, being orders of magnitude slower. A C floor stands right after its runner, in a pale tint of its colour. With several files, the machines stand side by side, one column each, on common axes. When the configurations differ in their number of jobs (as with \(RunOption.jobs.flag) and queue counts that don't divide it), the bars show the median cost per job instead of seconds per run.", indent: 0))
+
+            OPTIONS:
+            \(ChartCommand.definition.optionsSection)
+
+            EXIT CODES:
+              0   written   1   a file cannot be read or written   64   the command line was wrong
+
+            """
+    }
 }

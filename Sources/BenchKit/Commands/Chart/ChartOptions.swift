@@ -45,12 +45,12 @@ extension ChartCommand {
     /// The chart a command line asks for.
     static func command(
         _ options: ChartOptions, arguments: [String], catalogue _: RunnerCatalogue
-    ) throws(UsageError) -> Command {
+    ) throws(UsageError) -> any Invocation {
         guard !arguments.isEmpty else {
             throw UsageError("'\(Program.name) chart' needs one or more result files")
         }
         var options = options
         options.paths = arguments
-        return .chart(options)
+        return options
     }
 }

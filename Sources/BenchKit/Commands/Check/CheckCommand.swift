@@ -151,12 +151,59 @@ extension Subcommand {
     /// `bench check`.
     static let check = Subcommand(
         CheckCommand.self, name: "check", abstract: "Assert relative or absolute overhead, for CI.",
-        help: { _ in HelpText.check },
-        run: { command, context in
-            guard case .check(let options, let expressions, let plan) = command else {
-                return nil
-            }
-            return CheckCommand.run(
-                options, expressions: expressions, plan: plan, console: context.console, executable: context.executable)
-        })
+        help: { _ in HelpText.check })
+}
+
+/// What `bench check` is asked: its checks, over a fresh run of `plan` or, with no plan, the file `--input` names.
+struct CheckRequest: Invocation, Equatable {
+    var options: CheckOptions
+    var expressions: [CheckExpression]
+    var plan: SweepPlan?
+
+    var needsMainThread: Bool {
+        plan?.needsMainThread ?? false
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        CheckCommand.run(
+            options, expressions: expressions, plan: plan, console: context.console, executable: context.executable)
+    }
+}
+
+extension HelpText {
+    /// The help of `bench check`.
+    static var check: String {
+        """
+        OVERVIEW: Asserts relative or absolute overhead, for CI: over a fresh run, or an existing result file.
+
+        \(usage(.check))
+        A check (quote each one):
+          RUNNER[@QxI] (>=|<=|>|<) FACTOR x RUNNER[@QxI]     a multiple of another runner's cost per job
+          RUNNER[@QxI] (>=|<=|>|<) NUMBER (ns|us|µs|ms|s)/job  an absolute cost per job
+        \(paragraph("Costs are medians per job (per round trip in ping-pong). Without @QxI (queues x iterations of a chain), a check applies in every configuration measured, and must hold in each; a configuration given on one side applies to both.", indent: 0))
+          'detach-thread >= 10x serial-queue'
+          'serial-queue <= 200ns/job'
+          'run-loop@8x12500 > 2x global-queue@8x12500'
+
+        \(paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.shapes.flag), \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's).", indent: 0))
+
+        OUTCOMES:
+        \(paragraph("Each check is decided by one rule over every run of its cells, pooled: the \(CheckCommand.confidence.flag) interval (a percentile bootstrap) of what the check compares with its bound, the ratio of the two runners' costs per job or the one runner's cost, lies", indent: 0))
+          holds         wholly where the check holds: PASS
+          fails         wholly where it fails, or a runner it reads has no ok run: FAIL
+          inconclusive  across the bound: these runs cannot tell (INCONCLUSIVE)
+        \(paragraph("A fresh run looks after \(CheckOptions.looks.map(String.init).joined(separator: ", ")) runs of each cell in all, measuring again only the cells of checks still inconclusive, while \(CheckCommand.budget.flag) lasts; each look's intervals are at 1 − (1 − confidence) / \(CheckOptions.looks.count), so that looking again cannot buy a decision. With \(CheckCommand.repetitions.flag), it decides once, on that many runs. No check is ever measured again because it failed. The result file (\(RunOption.output.flag)) keeps every run.", indent: 0))
+
+        OPTIONS:
+        \(CheckCommand.definition.optionsSection)
+
+        EXIT CODES:
+          0   every check holds
+          1   a check fails, or a file cannot be read
+          3   no check fails, but some are inconclusive
+          64  a malformed check or option
+          130, 143   interrupted by SIGINT, SIGTERM: no check is decided
+
+        """
+    }
 }

@@ -57,7 +57,7 @@ extension CheckCommand {
     /// The checks a command line asks for, and the fresh run that measures them (nil with `--input`).
     static func command(
         _ options: CheckOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> Command {
+    ) throws(UsageError) -> any Invocation {
         guard !arguments.isEmpty else {
             throw UsageError("'\(Program.name) check' needs at least one check, such as 'detach-thread >= 10x serial-queue'")
         }
@@ -75,14 +75,14 @@ extension CheckCommand {
                     "'\(input.flag)' checks an existing file, so '\(given.flag)', which shapes a fresh run, does "
                         + "not apply")
             }
-            return .check(options, expressions: expressions, plan: nil)
+            return CheckRequest(options: options, expressions: expressions, plan: nil)
         }
         if options.run.repetitions != nil, !budget.lifted(\CheckOptions.run).arguments(for: options).isEmpty {
             throw UsageError(
                 "'\(repetitions.flag)' decides every check at once, so '\(budget.flag)', the time for measuring "
                     + "more, does not apply")
         }
-        return .check(options, expressions: expressions, plan: try plan(expressions, options.run, catalogue))
+        return CheckRequest(options: options, expressions: expressions, plan: try plan(expressions, options.run, catalogue))
     }
 
     /// The cells the checks read: each check's runners in the configuration it names, or, if it names none, in

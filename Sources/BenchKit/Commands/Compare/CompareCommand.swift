@@ -340,11 +340,40 @@ extension Subcommand {
     /// `bench compare`.
     static let compare = Subcommand(
         CompareCommand.self, name: "compare", abstract: "Compare result files, from this machine or others.",
-        help: { _ in HelpText.compare },
-        run: { command, context in
-            guard case .compare(let options) = command else {
-                return nil
-            }
-            return CompareCommand.run(options, catalogue: context.catalogue, console: context.console)
-        })
+        help: { _ in HelpText.compare })
+}
+
+extension CompareOptions: Invocation {
+    func run(_ context: CommandContext) -> ExitCode {
+        CompareCommand.run(self, catalogue: context.catalogue, console: context.console)
+    }
+}
+
+extension HelpText {
+    /// The help of `bench compare`.
+    static var compare: String {
+        """
+        OVERVIEW: Compares result files cell by cell (runner × configuration), each against the first.
+
+        \(usage(.compare))
+        \(paragraph("For each cell in both files: the median cost per job side by side, the ratio (file / baseline), the ratio normalized by each file's own \(Report.controlRunner) control (what travels between machines), the 95% interval of the ratio, and a verdict:", indent: 0))
+          same      the ratio is within the noise threshold of 1
+          faster    below 1 by more than the threshold, and the interval lies below 1
+          slower    above 1 by more than the threshold, and the interval lies above 1
+          unsure    beyond the threshold, but the interval includes 1, or a file has fewer than two ok
+                    repetitions in the cell (the 2010 file has one), so no interval can be made
+        \(paragraph("The interval accounts for the files coming from two sessions: a bootstrap of each file's runs, widened by how far a cell's headline moves between the first and the second half of each file's runs (its session spread, printed above the table).", indent: 0))
+        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked. Cells in one file only are listed. Under the verdicts: the median ratio over the cells and its middle half; when that median is off 1 by more than the threshold, most cells moved together, and the machine or its load may have changed between the files as much as the code (run \(Program.name) validate on files of separate sessions to see how far verdicts hold on your machine).", indent: 0))
+
+        OPTIONS:
+        \(CompareCommand.definition.optionsSection)
+
+        EXIT CODES:
+        \(fileExitCodes("compared"))
+
+        EXAMPLE:
+          swift run -c release \(Program.name) compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
+
+        """
+    }
 }

@@ -31,7 +31,7 @@ extension CompareCommand {
     /// The files a command line asks to compare.
     static func command(
         _ options: CompareOptions, arguments: [String], catalogue _: RunnerCatalogue
-    ) throws(UsageError) -> Command {
+    ) throws(UsageError) -> any Invocation {
         guard !arguments.isEmpty else {
             throw UsageError(
                 "'\(Program.name) compare' needs two or more result files (the baseline first), or one of '\(Program.name) "
@@ -39,6 +39,6 @@ extension CompareCommand {
         }
         var options = options
         options.paths = arguments
-        return .compare(options)
+        return options
     }
 }

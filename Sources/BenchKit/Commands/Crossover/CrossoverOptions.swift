@@ -44,7 +44,7 @@ extension CrossoverCommand {
     /// The crossover a command line asks for: the runners to measure, the control first (the analysis needs it).
     static func command(
         _ options: CrossoverOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> Command {
+    ) throws(UsageError) -> any Invocation {
         if let unexpected = arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
@@ -54,6 +54,7 @@ extension CrossoverCommand {
         }
         _ = try options.run.settings()
         let control = try catalogue.runner(Report.controlRunner, namedIn: nil)
-        return .crossover(options, runners: ([control] + (try options.run.runnerKinds(in: catalogue))).uniqued())
+        return CrossoverRequest(
+            options: options, runners: ([control] + (try options.run.runnerKinds(in: catalogue))).uniqued())
     }
 }

@@ -186,11 +186,41 @@ extension Subcommand {
     static let interleave = Subcommand(
         InterleaveCommand.self, name: "interleave",
         abstract: "Compare two builds of \(Program.name) in one session, run by run in alternation.",
-        help: { _ in HelpText.interleave },
-        run: { command, context in
-            guard case .interleave(let options, let plan) = command else {
-                return nil
-            }
-            return InterleaveCommand.run(options, plan: plan, catalogue: context.catalogue, console: context.console)
-        })
+        help: { _ in HelpText.interleave })
+}
+
+/// What `bench interleave` is asked: `plan`, run by the two executables of `options` in alternation.
+struct InterleaveRequest: Invocation, Equatable {
+    var options: InterleaveOptions
+    var plan: SweepPlan
+
+    func run(_ context: CommandContext) -> ExitCode {
+        InterleaveCommand.run(options, plan: plan, catalogue: context.catalogue, console: context.console)
+    }
+}
+
+extension HelpText {
+    /// The help of `bench interleave`.
+    static var interleave: String {
+        """
+        OVERVIEW: Compares two builds of bench (a toolchain upgrade, a change to your own runner) on this machine,
+        measuring both in one session, run by run in alternation, and judging each cell pair by pair.
+
+        \(usage(.interleave))
+        \(paragraph("Both executables must be bench programs built from the same version of ThreadingOverheads (their worker protocol is checked before anything runs); they may be the same one twice, which is an A/A test of this machine. Each build gets \(RunOption.processes.flag) worker processes. For each step of the plan's shuffled order, both builds make the run, one right after the other, which of them first drawn from the seed: whatever the machine does over seconds and minutes falls on both runs of the pair alike. Every run goes to one result file whose rows name their build (variant A or B, and the executable) and worker; '\(Program.name) compare FILE' compares such a file again.", indent: 0))
+        \(paragraph("A cell's ratio is the 20% trimmed mean over its pairs of B/A (on the log scale), its 95% interval a bootstrap of the pairs (of the worker processes, then of the pairs in each; none with fewer than \(InterleavedComparison.fewestPairsForInterval) pairs, as the runners that start a thread per job have under the default budget: \(RunOption.repetitions.flag) or \(RunOption.budget.flag) gives them more), and its verdict compare's rule: same within the noise threshold, faster or slower when the interval lies wholly below or above 1, unsure otherwise.", indent: 0))
+
+        OPTIONS:
+        \(InterleaveCommand.definition.optionsSection)
+
+        EXIT CODES:
+          0   compared   1   an executable is not a bench of this protocol, or a file cannot be written
+          2   some runs failed or stalled   64   the command line was wrong   130, 143   interrupted
+
+        EXAMPLE:
+          swift build -c release --scratch-path .build-a && swift build -c release --scratch-path .build-b
+          swift run -c release \(Program.name) interleave .build-a/release/bench .build-b/release/bench --runners task,actor
+
+        """
+    }
 }

@@ -42,7 +42,7 @@ extension InterleaveCommand {
     /// The two builds and the plan a command line asks for.
     static func command(
         _ options: InterleaveOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> Command {
+    ) throws(UsageError) -> any Invocation {
         guard arguments.count == 2 else {
             throw UsageError(
                 "'\(Program.name) interleave' needs two bench executables, A and B (the same one twice for an A/A "
@@ -54,6 +54,6 @@ extension InterleaveCommand {
             throw UsageError("'\(Program.name) interleave' makes every run in a worker process already")
         }
         let plan = try options.run.plan(cells: try options.run.cells(in: catalogue), builds: 2)
-        return .interleave(options, plan)
+        return InterleaveRequest(options: options, plan: plan)
     }
 }

@@ -87,7 +87,7 @@ extension SweepCommand {
     /// the summary of a file.
     static func command(
         _ options: SweepOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> Command {
+    ) throws(UsageError) -> any Invocation {
         if let unexpected = arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
@@ -97,10 +97,10 @@ extension SweepCommand {
                     "'\(input.flag)' summarizes an existing file, so '\(given.flag)', which shapes a sweep, does not "
                         + "apply")
             }
-            return .summary(options)
+            return SummaryRequest(options: options)
         }
         let plan = try options.run.plan(cells: try options.run.cells(in: catalogue))
-        return .sweep(options, plan)
+        return SweepRequest(options: options, plan: plan)
     }
 
     /// The arguments of a child process that makes the recorded run of `step` (`--isolate`): a sweep of its runner

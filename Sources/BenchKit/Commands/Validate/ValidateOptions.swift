@@ -38,12 +38,12 @@ extension ValidateCommand {
     /// The two files a command line asks to validate with, or the sweep to make them with.
     static func command(
         _ options: ValidateOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> Command {
+    ) throws(UsageError) -> any Invocation {
         var options = options
         if arguments.isEmpty {
             // The sweep is checked here, as bench checks it, so that a mistake is a usage error before anything runs.
             _ = try options.run.plan(cells: try options.run.cells(in: catalogue))
-            return .validate(options)
+            return options
         }
         guard arguments.count == 2 else {
             throw UsageError(
@@ -56,6 +56,6 @@ extension ValidateCommand {
                     + "files")
         }
         options.compare.paths = arguments
-        return .validate(options)
+        return options
     }
 }

@@ -42,7 +42,7 @@ enum WorkerCommand {
     /// The plan of one request: a sweep of one cell.
     private static func plan(_ arguments: [String], catalogue: RunnerCatalogue) -> Result<SweepPlan, UsageError> {
         do {
-            guard case .sweep(_, let plan) = try CommandLineParser.parse(arguments, catalogue: catalogue),
+            guard let plan = (try CommandLineParser.parse(arguments, catalogue: catalogue).invocation as? SweepRequest)?.plan,
                 plan.cells.count == 1
             else {
                 return .failure(UsageError("a request is a sweep of one cell"))
@@ -60,11 +60,36 @@ extension Subcommand {
     /// `bench worker`.
     static let worker = Subcommand(
         WorkerCommand.self, name: "worker", abstract: "Make runs for a parent \(Program.name), as its child process.",
-        help: { _ in HelpText.worker },
-        run: { command, context in
-            guard case .worker(let options) = command else {
-                return nil
-            }
-            return WorkerCommand.run(options, catalogue: context.catalogue, console: context.console)
-        })
+        help: { _ in HelpText.worker })
+}
+
+extension WorkerOptions: Invocation {
+    /// A worker may be asked for any runner, main-queue's among them.
+    var needsMainThread: Bool {
+        true
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        WorkerCommand.run(self, catalogue: context.catalogue, console: context.console)
+    }
+}
+
+extension HelpText {
+    /// The help of `bench worker`.
+    static var worker: String {
+        """
+        OVERVIEW: Makes runs for a parent bench, as its child process: bench starts workers for --processes,
+        --isolate and interleave, and they end when it does. Not for typing by hand.
+
+        \(usage(.worker))
+        \(paragraph("It answers on standard output with the line '\(WorkerProtocol.greeting)', then reads a request per line on standard input (the arguments of a sweep of one cell and one recorded run, separated by tabs) and answers each with 'rows N' and N bytes of a result file of that run. The first time it meets a cell it makes the cell's warm-ups first. A worker of another protocol version than its parent's refuses to start, so that two builds measured side by side speak alike.", indent: 0))
+
+        OPTIONS:
+        \(WorkerCommand.definition.optionsSection)
+
+        EXIT CODES:
+          0   its input ended   1   the parent speaks another protocol   64   the command line was wrong
+
+        """
+    }
 }

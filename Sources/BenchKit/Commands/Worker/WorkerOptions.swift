@@ -22,10 +22,10 @@ extension WorkerCommand {
 
     static func command(
         _ options: WorkerOptions, arguments: [String], catalogue _: RunnerCatalogue
-    ) throws(UsageError) -> Command {
+    ) throws(UsageError) -> any Invocation {
         if let unexpected = arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
-        return .worker(options)
+        return options
     }
 }
