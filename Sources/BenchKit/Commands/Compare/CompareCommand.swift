@@ -76,12 +76,13 @@ struct FileComparison {
                 + "no relative verdicts."
         }
         let change = Int((abs(factor.estimate - 1) * 100).rounded())
+        // In time, not speed: a factor of 0.2 is 80% less time, which "80% faster" would misstate (5× as fast).
         let how =
             factor.interval.contains(1)
-            ? "at the same speed, within its interval"
-            : "\(change)% \(factor.estimate < 1 ? "faster" : "slower") as a whole"
+            ? "ran at the same speed, within its interval"
+            : "took \(change)% \(factor.estimate < 1 ? "less" : "more") time per job as a whole"
         return "Machine factor \(label)/A: \(Format.ratio(factor.estimate)) (95% interval "
-            + "\(Format.range(factor.interval))), the median of \(factor.cells) cells' ratios: \(label)'s machine ran \(how). "
+            + "\(Format.range(factor.interval))), the median of \(factor.cells) cells' ratios: \(label)'s machine \(how). "
             + "The relative ratio (÷ machine) divides it out; its verdict says whether a cell moved with the machine, "
             + "or became cheaper or dearer beside it."
     }
