@@ -58,6 +58,30 @@ extension ThreadingOverheadsTests {
             #expect(listed == Self.catalogue)
         }
 
+        /// The Swift code blocks of `text`, each as its lines.
+        static func swiftBlocks(_ text: String) -> [[String]] {
+            text.components(separatedBy: "```swift\n").dropFirst().map { block in
+                (block.components(separatedBy: "```").first ?? "").split(separator: "\n").map(String.init)
+            }
+        }
+
+        @Test("the DocC article's code is the example package's: every line of it is a line of the example's files")
+        func articleCodeIsTheExample() throws {
+            let example = "Examples/CustomRunner/"
+            let files = [
+                "Package.swift", "Sources/ConditionWorker/ConditionWorkerRunner.swift", "Sources/custom-bench/main.swift",
+                "Tests/ConditionWorkerTests/ConditionWorkerTests.swift",
+            ]
+            let lines = Set(try files.flatMap { try Self.text(example + $0).split(separator: "\n").map(String.init) })
+            let article = try Self.text("Sources/BenchKit/BenchKit.docc/MeasuringYourOwnMechanism.md")
+            let blocks = Self.swiftBlocks(article)
+            #expect(blocks.count >= 5, "the package, the runner, its kind, its tests, the bench")
+            for line in blocks.joined() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                let found = lines.contains(line)
+                #expect(found, "not in \(example): \(line)")
+            }
+        }
+
         @Test("docs/runners.md describes every built-in runner, a row each, in the catalogue's order")
         func runnerPage() throws {
             let rows = try Self.text("docs/runners.md").split(separator: "\n").filter { $0.hasPrefix("| `") }

@@ -85,5 +85,6 @@ extension RunnerKind {
     /// ``ConditionWorkerRunner``, by its id: a worker thread of its own per queue.
     public static let conditionWorker = RunnerKind(
         id: "condition-worker", summary: "a worker Thread per queue, fed through an NSCondition-guarded FIFO",
-        traits: RunnerKind.Traits(threadsPerQueue: 1), runner: ConditionWorkerRunner.self)
+        traits: RunnerKind.Traits(threadsPerQueue: 1, shapes: Shape.serialQueues),
+        runner: ConditionWorkerRunner.self)
 }

@@ -357,14 +357,15 @@ extension HelpText {
         OVERVIEW: Compares result files cell by cell (runner × configuration), each against the first.
 
         \(usage(.compare))
-        \(paragraph("For each cell in both files: the median cost per job side by side, the ratio (file / baseline), the ratio normalized by each file's own \(Report.controlRunner) control (what travels between machines), the 95% interval of the ratio, and a verdict:", indent: 0))
-          same      the ratio is within the noise threshold of 1
-          faster    below 1 by more than the threshold, and the interval lies below 1
-          slower    above 1 by more than the threshold, and the interval lies above 1
+        \(paragraph("For each cell in both files: the median cost per job side by side, the ratio (file / baseline) and a verdict on it:", indent: 0))
+          same      the ratio is within the noise threshold of 1, with or without an interval
+          faster    below 1 by more than the threshold, and its 95% interval lies below 1
+          slower    above 1 by more than the threshold, and its 95% interval lies above 1
           unsure    beyond the threshold, but the interval includes 1, or a file has fewer than two ok
                     repetitions in the cell (the 2010 file has one), so no interval can be made
         \(paragraph("The interval accounts for the files coming from two sessions: a bootstrap of each file's runs, widened by how far a cell's headline moves between the first and the second half of each file's runs (its session spread, printed above the table).", indent: 0))
-        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked. Cells in one file only are listed. Under the verdicts: the median ratio over the cells and its middle half; when that median is off 1 by more than the threshold, most cells moved together, and the machine or its load may have changed between the files as much as the code (run \(Program.name) validate on files of separate sessions to see how far verdicts hold on your machine).", indent: 0))
+        \(paragraph("Then the machine factor: the median of the cells' ratios, with its interval, which is how much the file's machine (or its load) moved as a whole. Each cell's ratio divided by it (÷ machine), with its 95% interval, gets a relative verdict by the same rule: with-machine (within the threshold), cheaper or dearer (beyond it, the interval wholly below or above 1), or unsure. A cell that moved with the machine says nothing about the mechanism; one cheaper or dearer beside it does. With fewer than \(Comparison.fewestCellsForMachineFactor) cells there is no machine factor, and the table shows the ratio's interval and verdict alone. (\(Program.name) validate on files of separate sessions shows how far verdicts hold on your machine.)", indent: 0))
+        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked; cells in one file only are listed last. --format csv and json give every figure, the ratio's own interval and the ratio normalized by each file's \(Report.controlRunner) control among them.", indent: 0))
 
         OPTIONS:
         \(CompareCommand.definition.optionsSection)
