@@ -36,7 +36,7 @@ public enum BenchCommand {
             exit(ExitCode.failure.rawValue)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let command: Command
+        let command: any Invocation
         do {
             command = try CommandLineParser.parse(arguments, catalogue: catalogue)
         } catch {
@@ -62,7 +62,7 @@ public enum BenchCommand {
         arguments: [String], catalogue: RunnerCatalogue = .builtIn, console: Console = .standard,
         executable: URL? = nil
     ) -> ExitCode {
-        let command: Command
+        let command: any Invocation
         do {
             command = try CommandLineParser.parse(arguments, catalogue: catalogue)
         } catch {
@@ -75,8 +75,8 @@ public enum BenchCommand {
     }
 
     /// Runs what `command` asks for.
-    static func run(_ command: Command, catalogue: RunnerCatalogue, console: Console, executable: URL?) -> ExitCode {
-        command.invocation.run(CommandContext(catalogue: catalogue, console: console, executable: executable))
+    static func run(_ command: any Invocation, catalogue: RunnerCatalogue, console: Console, executable: URL?) -> ExitCode {
+        command.run(CommandContext(catalogue: catalogue, console: console, executable: executable))
     }
 
     /// Prints a usage error: the `Error:` line, the usage of the command it is about, and where to read more.

@@ -8,13 +8,13 @@ extension ThreadingOverheadsTests {
     @Suite struct CommandLineParserTests {
         func sweep(_ arguments: [String]) throws -> (options: SweepOptions, plan: SweepPlan) {
             let sweep = try #require(
-                try CommandLineParser.parse(arguments).invocation as? SweepRequest, "expected a sweep for \(arguments)")
+                try CommandLineParser.parse(arguments) as? SweepRequest, "expected a sweep for \(arguments)")
             return (sweep.options, sweep.plan)
         }
 
         /// The request that `arguments` make, which must be of type `T`.
         func parsed<T: Invocation>(_ arguments: [String], as _: T.Type) throws -> T {
-            try #require(try CommandLineParser.parse(arguments).invocation as? T, "expected \(T.self) for \(arguments)")
+            try #require(try CommandLineParser.parse(arguments) as? T, "expected \(T.self) for \(arguments)")
         }
 
         func options(_ arguments: String...) throws -> SweepOptions {
@@ -154,7 +154,7 @@ extension ThreadingOverheadsTests {
                 (["crossover", "--help"], .crossover),
             ] as [([String], Subcommand?)])
         func help(arguments: [String], topic: Subcommand?) throws {
-            #expect(try CommandLineParser.parse(arguments).invocation as? HelpRequest == HelpRequest(topic: topic))
+            #expect(try CommandLineParser.parse(arguments) as? HelpRequest == HelpRequest(topic: topic))
         }
 
         @Test("compare: two or more files, --threshold as a percentage, --format")
@@ -164,10 +164,10 @@ extension ThreadingOverheadsTests {
             expected.paths = ["a.csv", "b.csv", "c.csv"]
             expected.threshold = 0.025
             expected.format = .markdown
-            #expect(command.invocation as? CompareOptions == expected)
+            #expect(command as? CompareOptions == expected)
             var defaults = CompareOptions()
             defaults.paths = ["a.csv", "b.csv"]
-            #expect(try CommandLineParser.parse(["compare", "a.csv", "b.csv"]).invocation as? CompareOptions == defaults)
+            #expect(try CommandLineParser.parse(["compare", "a.csv", "b.csv"]) as? CompareOptions == defaults)
         }
 
         @Test("check: the checks' runners and configurations make the fresh run")

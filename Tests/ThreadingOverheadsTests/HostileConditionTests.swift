@@ -335,11 +335,11 @@ extension ThreadingOverheadsTests {
             let long = try #require(
                 try CommandLineParser.parse(
                     ["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000", "--allow-long"]
-                ).invocation as? SweepRequest, "expected a sweep"
+                ) as? SweepRequest, "expected a sweep"
             ).plan
             #expect(long.exclusions.isEmpty)
             let wide = try #require(
-                try CommandLineParser.parse(["--queues", "600", "--iterations", "10"]).invocation as? SweepRequest,
+                try CommandLineParser.parse(["--queues", "600", "--iterations", "10"]) as? SweepRequest,
                 "expected a sweep"
             ).plan
             // 600 queues: run-loop's 600 threads are within the limit, the detach runners' 3000 are not.

@@ -122,11 +122,11 @@ extension ThreadingOverheadsTests {
             for subcommand in Subcommand.allCases {
                 #expect(Self.flattened(section).contains(Self.flattened(subcommand.abstract())), "\(subcommand)")
                 #expect(Subcommand.named(subcommand.name) == subcommand)
-                #expect(try CommandLineParser.parse([subcommand.name, "--help"]).invocation as? HelpRequest == HelpRequest(topic: subcommand))
+                #expect(try CommandLineParser.parse([subcommand.name, "--help"]) as? HelpRequest == HelpRequest(topic: subcommand))
                 #expect(HelpText.full(subcommand, catalogue: .builtIn).contains("bench \(subcommand.name)"))
                 #expect(HelpText.usage(nil).contains("       bench \(subcommand.name)"))
                 let arguments = try #require(commandLines[subcommand.name], "a command line for \(subcommand)")
-                let request = type(of: try CommandLineParser.parse(arguments).invocation)
+                let request = type(of: try CommandLineParser.parse(arguments))
                 let made = String(describing: request)
                 #expect(requestTypes.updateValue(subcommand.name, forKey: ObjectIdentifier(request)) == nil, "\(made)")
             }
@@ -170,7 +170,7 @@ extension ThreadingOverheadsTests {
                 let step = SweepPlan.Step(cell: cell, repetition: 1)
                 let arguments = SweepCommand.childArguments(for: step, of: plan)
                 let request = try #require(
-                    try CommandLineParser.parse(arguments).invocation as? SweepRequest, "expected a sweep from \(arguments)")
+                    try CommandLineParser.parse(arguments) as? SweepRequest, "expected a sweep from \(arguments)")
                 let (options, child) = (request.options, request.plan)
                 #expect(child.cells == [step.cell])
                 #expect(child.repetitions == 1)

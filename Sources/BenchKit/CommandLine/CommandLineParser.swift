@@ -1,20 +1,9 @@
 import BenchResults
 import JobRunners
 
-/// What the command line asks `bench` to do, with everything it needs decided: a sweep's plan, a check's checks.
-public struct Command: Sendable {
-    /// The request of the subcommand that parsed it (or of the main command: a sweep, or help), which runs itself.
-    let invocation: any Invocation
-
-    /// Whether a runner it measures needs the main thread to serve the main queue.
-    var needsMainThread: Bool {
-        invocation.needsMainThread
-    }
-}
-
-/// A command's request, decided: what a ``ParsableCommand`` makes of a command line, and runs. Each command has a
-/// type of its own (``CompareOptions``, `CheckRequest`…), so that a new subcommand adds its type in its own file,
-/// not a case here.
+/// What the command line asks `bench` to do, with everything it needs decided (a sweep's plan, a check's checks):
+/// what a ``ParsableCommand`` makes of a command line, and runs. Each command has a type of its own
+/// (``CompareOptions``, `CheckRequest`…), so that a new subcommand adds its type in its own file, not a case here.
 protocol Invocation: Sendable {
     /// Whether a runner it measures needs the main thread to serve the main queue; by default, none does.
     var needsMainThread: Bool { get }
@@ -46,24 +35,24 @@ struct HelpRequest: Invocation, Equatable {
     }
 }
 
-/// Turns `bench`'s arguments into a ``Command``, or a ``UsageError`` that says what is wrong.
+/// Turns `bench`'s arguments into an ``Invocation``, or a ``UsageError`` that says what is wrong.
 ///
 /// A function of the arguments and the runners alone, apart from printing and exiting, so that tests can call it.
-public enum CommandLineParser {
-    public static func parse(
+enum CommandLineParser {
+    static func parse(
         _ arguments: [String], catalogue: RunnerCatalogue = .builtIn
-    ) throws(UsageError) -> Command {
+    ) throws(UsageError) -> any Invocation {
         var arguments = arguments[...]
         var subcommand: Subcommand?
         if let first = arguments.first {
             if first == "help" {
                 guard let topic = arguments.dropFirst().first else {
-                    return Command(invocation: HelpRequest(topic: nil))
+                    return HelpRequest(topic: nil)
                 }
                 guard let command = Subcommand.named(topic) else {
                     throw UsageError("Unknown command '\(topic)'; the commands are \(commandList)")
                 }
-                return Command(invocation: HelpRequest(topic: command))
+                return HelpRequest(topic: command)
             }
             if !first.hasPrefix("-") {
                 guard let command = Subcommand.named(first) else {
@@ -74,13 +63,13 @@ public enum CommandLineParser {
             }
         }
         if arguments.contains(where: HelpText.flags.contains) {
-            return Command(invocation: HelpRequest(topic: subcommand))
+            return HelpRequest(topic: subcommand)
         }
         do {
             guard let subcommand else {
-                return Command(invocation: try SweepCommand.parse(Array(arguments), catalogue: catalogue))
+                return try SweepCommand.parse(Array(arguments), catalogue: catalogue)
             }
-            return Command(invocation: try subcommand.parse(Array(arguments), catalogue))
+            return try subcommand.parse(Array(arguments), catalogue)
         } catch {
             throw UsageError(error.message, command: subcommand)
         }

@@ -42,7 +42,7 @@ enum WorkerCommand {
     /// The plan of one request: a sweep of one cell.
     private static func plan(_ arguments: [String], catalogue: RunnerCatalogue) -> Result<SweepPlan, UsageError> {
         do {
-            guard let plan = (try CommandLineParser.parse(arguments, catalogue: catalogue).invocation as? SweepRequest)?.plan,
+            guard let plan = (try CommandLineParser.parse(arguments, catalogue: catalogue) as? SweepRequest)?.plan,
                 plan.cells.count == 1
             else {
                 return .failure(UsageError("a request is a sweep of one cell"))
