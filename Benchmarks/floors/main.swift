@@ -43,7 +43,8 @@ let reference = RunConfiguration(queues: 8, iterations: 12_500)
 let targets: [RunnerKind: Double] = [
     .singleThreaded: 2, .serialQueue: 3, .globalQueue: 3, .detachThread: 1.5, .runLoop: 1.5, .threadPool: 1.5,
 ]
-let paired = catalogue.runners.filter { catalogue.floor(of: $0.id) != nil }
+// Each runner with a floor that runs chains (mutex and its floor run only contention, measured in section 3).
+let paired = catalogue.runners.filter { catalogue.floor(of: $0.id) != nil && $0.traits.shapes.contains(reference.shape) }
 /// Median cost per job at `reference` of each runner measured here, in nanoseconds.
 var referenceCost: [RunnerKind: Double] = [:]
 var floorRows: [[String]] = []
@@ -157,7 +158,7 @@ table(["shape (timed)", "null", "null, sampled", "added", "cheapest hand-off", "
 // 2N alternate, and each pair's ratio is taken on its own: on a shared machine a run of a contended runner
 // (thread-pool, task) can take 3 times as long as the run before it, and a pair made back to back shares most of
 // that. The figure is the median of 9 pairs.
-let measured = catalogue.runners.filter { !$0.traits.isOptIn || $0 == .null }
+let measured = catalogue.runners.filter { (!$0.traits.isOptIn || $0 == .null) && $0.traits.shapes.contains(.chain) }
 let pairs = 9
 /// One run's cost per job in nanoseconds, for choosing sizes; nil when it did not finish ok.
 func pilotCost(_ runner: RunnerKind) -> Double? {

@@ -6,7 +6,7 @@ import Foundation
 /// pairs.
 ///
 /// Pairing is what two files from two sessions cannot have: whatever the machine does over seconds and minutes (its
-/// speed drifts by 6 to 9% between 2-minute processes on the machine this is developed on, and Swift
+/// speed moved by up to 13% from one 2-minute process to the next on a 2-core VM where this was measured, and Swift
 /// concurrency's runners switch between two regimes as it does) falls on both runs of a pair alike, and divides out
 /// of the pair's ratio. A cell's ratio is the 20% trimmed mean of its pairs' ln(B_k / A_k), back on the ratio scale
 /// (``estimate(_:)``), and its 95% interval a bootstrap of the pairs, in two stages where the pairs come from

@@ -62,9 +62,10 @@ public struct Report: Sendable {
         self.cells = cells
     }
 
-    /// `ids` (each once) with the built-in runners first, in the catalogue's order, the others after them as given.
+    /// `ids` (each once) with the built-in runners first, in the catalogue's order (those this build leaves out in
+    /// their places), the others after them as given.
     static func canonicalOrder(of ids: [String]) -> [String] {
-        let builtIn = RunnerCatalogue.builtIn.runners.map(\.id)
+        let builtIn = RunnerCatalogue.allBuiltInIDs
         return ids.enumerated().sorted { left, right in
             let (a, b) = (builtIn.firstIndex(of: left.element) ?? Int.max, builtIn.firstIndex(of: right.element) ?? Int.max)
             return a != b ? a < b : left.offset < right.offset

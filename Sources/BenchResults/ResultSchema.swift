@@ -352,9 +352,13 @@ extension Date {
         return date + "-" + time
     }
 
-    /// The instant in an ISO 8601 text such as `2026-11-22T06:03:04Z`; nil for a text that is not one.
+    /// The instant in an ISO 8601 text such as `2026-11-22T06:03:04Z`, with or without fractional seconds; nil for
+    /// a text that is not one. (Foundation before Swift 6.2 refuses a fraction unless the style asks for one.)
     public init?(resultTimestamp text: String) {
-        guard let date = try? Date(text, strategy: .iso8601) else {
+        guard
+            let date = (try? Date(text, strategy: .iso8601))
+                ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        else {
             return nil
         }
         self = date

@@ -73,6 +73,14 @@ public struct ResultSet: Sendable {
     /// byte order mark, written by this or an earlier `bench`.
     public init(contentsOfFile path: String) throws(ResultFileError) {
         let data: Data
+        var isDirectory: ObjCBool = false
+        // Said plainly, where Foundation's message would be "The operation could not be completed. No such file".
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ResultFileError(path: path, line: nil, reason: .unreadable("no such file"))
+        }
+        guard !isDirectory.boolValue else {
+            throw ResultFileError(path: path, line: nil, reason: .unreadable("it is a directory"))
+        }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -137,6 +145,21 @@ public struct ResultSet: Sendable {
     /// `bench interleave` made the file.
     public var variants: [ResultRecord.Variant] {
         records.compactMap(\.variant).uniqued()
+    }
+
+    /// The file as one set per build: itself, or for a file that `bench interleave` made, a set of each build's
+    /// runs, named `PATH (A: EXECUTABLE)`, in the order the builds first appear; what draws or lists the builds
+    /// apart, as two files.
+    public var builds: [ResultSet] {
+        let variants = self.variants
+        guard !variants.isEmpty else {
+            return [self]
+        }
+        return variants.map { variant in
+            ResultSet(
+                path: "\(path) (\(variant.label): \(variant.executable))",
+                records: records.filter { $0.variant == variant })
+        }
     }
 
     /// The machines the file's rows name, in order of first appearance (one, unless files were concatenated).

@@ -11,7 +11,7 @@ public struct RunnerCatalogue: Sendable {
         (.foundationAndDispatch, [.serialQueueClosure, .operationQueue, .sharedOperationQueue, .mainQueue]),
         (
             .swiftConcurrency,
-            [.task] + immediateTask + [
+            [.task] + immediateTaskIfBuilt + [
                 .taskExecutor, .actor, .executorActor, .taskGroup, .discardingTaskGroup, .continuation, .asyncStream,
                 .mainActor,
             ]
@@ -30,14 +30,16 @@ public struct RunnerCatalogue: Sendable {
     /// Every built-in runner, in the order of `builtInFamilies`.
     public static let builtIn = RunnerCatalogue(checked: builtInFamilies.flatMap(\.runners))
 
-    /// The family of the runner `id`: a built-in runner's own, ``RunnerFamily/yours`` for any other (a runner added
+    /// The family of the runner `id`: a built-in runner's own (one this build leaves out included),
+    /// ``RunnerFamily/yours`` for any other (a runner added
     /// to a `bench` of one's own, or one that a result file names and this `bench` doesn't know).
     public static func family(of id: String) -> RunnerFamily {
         builtInFamilyByID[id] ?? .yours
     }
 
     private static let builtInFamilyByID: [String: RunnerFamily] = Dictionary(
-        uniqueKeysWithValues: builtInFamilies.flatMap { group in group.runners.map { ($0.id, group.family) } })
+        uniqueKeysWithValues: builtInFamilies.flatMap { group in group.runners.map { ($0.id, group.family) } }
+            + leftOut.map { ($0.id, $0.family) })
 
     /// `ids` grouped by family, in ``RunnerFamily/allCases``' order, each group in the order of `ids`; empty groups
     /// left out.
@@ -48,14 +50,53 @@ public struct RunnerCatalogue: Sendable {
         }
     }
 
-    /// `immediate-task`, where this toolchain builds it (Swift 6.2 or later) and this system's runtime has it.
-    private static var immediateTask: [RunnerKind] {
-        #if compiler(>=6.2)
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            return [.immediateTask]
+    /// A built-in runner that this build of the package leaves out: its id, why, and its place among the others.
+    /// A command line or a result file may name it; `bench` says why it cannot run here rather than that it is
+    /// unknown, and lists a file's runs of it in its family and place.
+    public struct LeftOut: Sendable {
+        /// The runner's id, as a build that has it knows it.
+        public let id: String
+        /// Why this build lacks it, in a few words.
+        public let reason: String
+        /// The family it belongs to.
+        public let family: RunnerFamily
+        /// The runner of its family it comes after.
+        public let after: String
+    }
+
+    /// The built-in runners this build leaves out: `immediate-task` where the compiler is older than Swift 6.2, on a
+    /// Mac older than macOS 26, or in a build made with `-Xswiftc -DWITHOUT_IMMEDIATE_TASK` (which shows how the
+    /// package and its tests behave without it).
+    public static let leftOut: [LeftOut] =
+        immediateTask.runner == nil
+        ? [LeftOut(id: "immediate-task", reason: immediateTask.reason, family: .swiftConcurrency, after: "task")] : []
+
+    /// Every built-in id in the catalogue's order, with those this build leaves out (``leftOut``) in their places:
+    /// the order a file's runners are listed in, whichever build reads it.
+    public static let allBuiltInIDs: [String] = builtInFamilies.flatMap { group in
+        var ids = group.runners.map(\.id)
+        for runner in leftOut where runner.family == group.family {
+            ids.insert(runner.id, at: ids.firstIndex(of: runner.after).map { $0 + 1 } ?? ids.endIndex)
         }
+        return ids
+    }
+
+    /// `immediate-task` where this build has it, as a list to put among the others.
+    private static let immediateTaskIfBuilt: [RunnerKind] = immediateTask.runner.map { [$0] } ?? []
+
+    /// `immediate-task` where this toolchain builds it and this system's runtime has it; otherwise why not. The
+    /// conditions are those of the runner's own file, ImmediateTaskRunner.swift, which must stay the same.
+    private static var immediateTask: (runner: RunnerKind?, reason: String) {
+        #if WITHOUT_IMMEDIATE_TASK
+        return (nil, "this build was compiled without it (-DWITHOUT_IMMEDIATE_TASK)")
+        #elseif compiler(>=6.2)
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            return (.immediateTask, "")
+        }
+        return (nil, "Task.immediate needs macOS 26 or later")
+        #else
+        return (nil, "Task.immediate (SE-0472) needs a Swift 6.2 or later compiler")
         #endif
-        return []
     }
 
     /// Why runners cannot go into a catalogue.

@@ -424,6 +424,35 @@ extension ThreadingOverheadsTests {
             #expect((json["comparisons"] as? [[String: Any]])?.first?["threshold"] as? Double == 0.05)
         }
 
+        @Test("compare: a later file that shares no cell with the baseline is an error, naming both and their cells")
+        func compareSharesNoCell() throws {
+            let directory = try TemporaryDirectory()
+            let a = try directory.write("a.csv", Self.resultFile([("serial-queue", [100, 101, 102]), ("run-loop", [900, 910, 920])]))
+            let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [100, 101, 102])]))
+            let c = try directory.write("c.csv", Self.resultFile([("global-queue", [300, 300, 300])]))
+            // Alone after the baseline or after a file that shares a cell with it: nothing printed, one line, exit 1.
+            for files in [[a, c], [a, b, c]] {
+                let run = bench(["compare"] + files)
+                #expect(run.status == .failure)
+                #expect(run.output.isEmpty)
+                #expect(
+                    run.error == "Error: '\(a)' and '\(c)' share no cell (runner and configuration), so there is nothing "
+                        + "to compare. '\(a)' holds 2 runners (run-loop, serial-queue) at 4×500; '\(c)' holds 1 runner "
+                        + "(global-queue) at 4×500. Compare files made by the same command, such as a check's --output "
+                        + "and a baseline made by that check.\n")
+            }
+            let many = try directory.write(
+                "many.csv",
+                Self.resultFile(["task", "actor", "continuation", "thread-pool", "global-queue"].map { ($0, [300, 300]) }))
+            #expect(
+                bench(["compare", b, many]).error.contains(
+                    "'\(many)' holds 5 runners (global-queue, task, actor and 2 more) at 4×500."))
+            // One cell in common is enough: the others are listed as in one file only, as before.
+            let shared = bench(["compare", a, b])
+            #expect(shared.status == .success, "\(shared.error)")
+            #expect(shared.output.contains("Only in A: 1 cell, by runner\n  run-loop: 4×500\n"))
+        }
+
         @Test("validate: A/A false alarms and injected-shift detections, counted from compare's verdicts")
         func validate() throws {
             let directory = try TemporaryDirectory()
@@ -777,6 +806,60 @@ extension ThreadingOverheadsTests {
             #expect(svg.contains(">100 ns<"))
             #expect(svg.contains(">1.00 µs<"))
             #expect(svg.contains("run-loop at 3×333: median 1.00 µs"))
+        }
+
+        @Test("chart of a folder: two builds drawn as two, a crossover's file left out with a line, rows that wrap")
+        func chartOfAFolder() throws {
+            let directory = try TemporaryDirectory()
+            let machine = MachineInfo.current()
+            func record(_ runner: String, _ configuration: RunConfiguration, nanoseconds: Int64, variant: String? = nil)
+                -> ResultRecord
+            {
+                ResultRecord(
+                    runner: runner, configuration: configuration, repetition: 1,
+                    outcome: RunOutcome(
+                        status: .ok, nanoseconds: nanoseconds, detail: "", completedIterations: configuration.jobs,
+                        startedAt: nil),
+                    machine: machine, variant: variant.map { .init(label: $0, executable: "./bench-\($0.lowercased())") })
+            }
+            func write(_ name: String, _ records: [ResultRecord]) throws -> String {
+                try directory.write(
+                    name, CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
+            }
+            let configuration = RunConfiguration(queues: 4, iterations: 500)
+            // Costs 1,000 times apart: a linear axis would flatten serial-queue's bars.
+            let interleaved = try write(
+                "interleaved.csv",
+                ["A", "B"].flatMap { variant in
+                    [record("serial-queue", configuration, nanoseconds: 200_000, variant: variant),
+                     record("operation-queue", configuration, nanoseconds: 200_000_000, variant: variant)]
+                })
+            // Each runner its own iterations at each work size, as bench crossover makes them.
+            let crossover = try write(
+                "crossover.csv",
+                [(1_000, 0), (2_000, 100), (3_000, 200)].flatMap { iterations, work in
+                    ["serial-queue", "task"].enumerated().map { index, runner in
+                        record(runner, RunConfiguration(queues: 1, iterations: iterations + index, workNanoseconds: work),
+                            nanoseconds: 1_000_000)
+                    }
+                })
+            let sweeps = try (1...9).map { try write("sweep-\($0).csv", [record("serial-queue", configuration, nanoseconds: 200_000)]) }
+            let output = directory.path + "/all.svg"
+            let run = bench(["chart", interleaved, crossover] + sweeps + ["-o", output])
+            #expect(run.status == .success, "\(run.error)")
+            #expect(run.error.contains("left out '\(crossover)': its runners ran configurations of their own"))
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            #expect(svg.contains("interleaved.csv (A: ./bench-a)<") && svg.contains("interleaved.csv (B: ./bench-b)<"))
+            #expect(!svg.contains("crossover.csv"))
+            #expect(svg.contains("seconds per run (log scale)"))
+            // Eleven columns of 300 units or more would be 3,700 wide at least in one row; they wrap into rows instead.
+            let width = try #require(svg.firstMatch(of: /width="([0-9.]+)"/).flatMap { Double($0.1) })
+            #expect(width <= BarChart.leftMargin + BarChart.maximumRowWidth + 30)
+            // Left out, it leaves nothing to draw: an error, not an empty chart.
+            let alone = bench(["chart", crossover, "-o", directory.path + "/none.svg"])
+            #expect(alone.status == .failure)
+            #expect(alone.error.hasSuffix("Error: nothing to draw: every file was left out\n"))
         }
 
         @Test("chart --latency: p50 bars, p90 to p99 whiskers, a logarithmic axis; refused for a file without latency")

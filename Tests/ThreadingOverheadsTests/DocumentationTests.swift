@@ -29,17 +29,35 @@ extension ThreadingOverheadsTests {
                 .filter { $0.offset % 2 == 1 }.map { String($0.element) }
         }
 
-        /// The built-in ids, and `immediate-task` whether or not this toolchain builds it (the pages list it).
+        /// The built-in ids by family, as the pages list them: those this build leaves out included, in their places.
         static var catalogue: [RunnerFamily: [String]] {
-            var families: [RunnerFamily: [String]] = [:]
-            for group in RunnerCatalogue.builtInFamilies {
-                var ids = group.runners.map(\.id)
-                if group.family == .swiftConcurrency, !ids.contains("immediate-task") {
-                    ids.insert("immediate-task", at: 1)
-                }
-                families[group.family] = ids
+            Dictionary(grouping: RunnerCatalogue.allBuiltInIDs, by: RunnerCatalogue.family(of:))
+        }
+
+        /// The runners the pages' commands may name: the built-in ones, and a stand-in for each that this build
+        /// leaves out, so that a command naming `immediate-task` is judged on a toolchain without it as on one with.
+        static var documentedRunners: RunnerCatalogue {
+            get throws {
+                try RunnerCatalogue.builtIn.adding(
+                    RunnerCatalogue.leftOut.map {
+                        RunnerKind(id: $0.id, summary: "a stand-in for a runner this build leaves out", runner: NullRunner.self)
+                    })
             }
-            return families
+        }
+
+        @Test("a runner this build leaves out is named as not built, not unknown, and listed in its family and place")
+        func runnersLeftOut() throws {
+            for runner in RunnerCatalogue.leftOut {
+                do {
+                    _ = try CommandLineParser.parse(["--runners", runner.id])
+                    Issue.record("'--runners \(runner.id)' was accepted by a build without it")
+                } catch {
+                    #expect(error.message.contains("is not in this build") && error.message.contains(runner.reason))
+                }
+                #expect(RunnerCatalogue.family(of: runner.id) == runner.family)
+                let ids = RunnerCatalogue.allBuiltInIDs
+                #expect(ids.firstIndex(of: runner.id) == ids.firstIndex(of: runner.after).map { $0 + 1 })
+            }
         }
 
         @Test("the README lists every built-in runner under its family, in the catalogue's order, and no other")
@@ -178,6 +196,45 @@ extension ThreadingOverheadsTests {
             #expect(broken.isEmpty, "\(broken.joined(separator: "\n"))")
         }
 
+        /// The places where `span` or more consecutive lines of `pages` (each more than 20 characters, markers left
+        /// out) appear again, in the same page or another: `page:line` of each, for every repeated run.
+        static func repeatedBlocks(_ pages: [(name: String, text: String)], span: Int = 4) -> [String] {
+            var seen: [[String]: String] = [:]
+            var repeats: [String] = []
+            for page in pages {
+                let lines = page.text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                var index = 0
+                while index + span <= lines.count {
+                    let run = Array(lines[index..<(index + span)])
+                    guard run.allSatisfy({ $0.count > 20 && !$0.hasPrefix("<!--") }) else {
+                        index += 1
+                        continue
+                    }
+                    let place = "\(page.name):\(index + 1)"
+                    if let first = seen[run] {
+                        repeats.append("\(place) repeats \(first): \(run[0].prefix(60))")
+                        index += span
+                    } else {
+                        seen[run] = place
+                        index += 1
+                    }
+                }
+            }
+            return repeats
+        }
+
+        @Test("no page repeats another's block (or its own): a second copy is a link to the first")
+        func noRepeatedBlocks() throws {
+            let repeats = Self.repeatedBlocks(try Self.pages.map { ($0, try Self.text($0)) })
+            if !repeats.isEmpty {
+                Issue.record("repeated blocks:\n\(repeats.joined(separator: "\n"))")
+            }
+            let twice = "short\n" + (1...4).map { "line \($0) of a block that repeats" }
+                .joined(separator: "\n")
+            #expect(Self.repeatedBlocks([("a", twice), ("b", twice)]) == ["b:2 repeats a:2: line 1 of a block that repeats"])
+            #expect(Self.repeatedBlocks([("a", twice)]).isEmpty)
+        }
+
         @Test("the link check finds a missing file and a missing heading, and follows ../ and #")
         func linkCheckWorks() {
             #expect(Self.links(in: "see [a](b.md#c) and ![d](e.svg), not `[x](y)`\n```\n[z](w)\n```\n") == ["b.md#c", "e.svg"])
@@ -254,11 +311,12 @@ extension ThreadingOverheadsTests {
         func commandsParse() throws {
             var refused: [String] = []
             var checked = 0
+            let runners = try Self.documentedRunners
             for page in Self.pages {
                 for command in Self.benchCommands(in: try Self.text(page)) {
                     checked += 1
                     do {
-                        _ = try CommandLineParser.parse(Self.arguments(of: command))
+                        _ = try CommandLineParser.parse(Self.arguments(of: command), catalogue: runners)
                     } catch {
                         refused.append("\(page): \(command): \(error.message)")
                     }

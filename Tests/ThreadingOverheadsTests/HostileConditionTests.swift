@@ -155,7 +155,12 @@ extension ThreadingOverheadsTests {
         func validateMakesItsFiles() throws {
             let bench = try #require(Environment.benchExecutable)
             let directory = try TemporaryDirectory()
-            let sweep = ["--runners", "single-threaded,serial-queue", "--queues", "1", "--iterations", "1000", "--repetitions", "5"]
+            // In-process runs (--processes 1): each sweep is a fresh bench process, which is what is checked, without
+            // four workers each; ten sanitized process starts were too slow for the time limit on a slow runner.
+            let sweep = [
+                "--runners", "single-threaded,serial-queue", "--queues", "1", "--iterations", "1000", "--repetitions", "5",
+                "--processes", "1",
+            ]
             let run = try runProcess([bench.path, "validate", "--format", "json"] + sweep, in: directory.path, timeout: 50)
             #expect(run.status == 0, "\(run.error)")
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/results").sorted()

@@ -73,7 +73,14 @@ enum Environment {
     /// Whether this process can mount a tmpfs (root, with the right to mount: not in every container): tried once,
     /// on a directory of its own, unmounted at once.
     static let canMountTmpfs: Bool = {
-        guard geteuid() == 0, let directory = try? TemporaryDirectory() else {
+        // A do-catch rather than `try?`: an optional of a noncopyable type is new in Swift 6.0.
+        let directory: TemporaryDirectory
+        do {
+            directory = try TemporaryDirectory()
+        } catch {
+            return false
+        }
+        guard geteuid() == 0 else {
             return false
         }
         guard mountTmpfs(at: directory.path, size: "8k") else {

@@ -48,6 +48,7 @@ enum HelpText {
                         + (kind.referenceName.map { "\n    \("".rightPadded(to: runnerWidth))  2010: \($0)" } ?? "")
                 }.joined(separator: "\n")
         }.joined(separator: "\n")
+        let leftOut = RunnerCatalogue.leftOut.map { "\n" + paragraph("Not in this build: \($0.id) (\($0.reason)).") }
         let configurations = RunConfiguration.reference.map(\.description).joined(separator: ", ")
         let budget = RunOptions.defaultBudget
         let optIn = catalogue.runners.filter(\.traits.isOptIn).map(\.id).joined(separator: ", ")
@@ -91,7 +92,7 @@ enum HelpText {
             \(paragraph("The 2010 experiment's: \(RunOptions.defaultJobs) jobs as \(configurations) (queues × iterations), every runner but the opt-in ones (\(optIn)). Each cell (a runner in a configuration) warms up until two warm-ups in a row agree, then gets \(budget.minimumRuns) recorded runs at least and \(budget.maximumRuns) at most, as many as its share of a budget of \(Int(budget.seconds)) s pays for: cheap cells get many runs, the runners that start a thread per job few. A cell stops early once its estimate is within ±\(Format.number(budget.precision * 100))%. Every cell's runs are spread over the whole sweep in a shuffled order, whose seed every row records. It takes \(RunOptions.defaultSweepDuration): the fewest runs of each cell are never cut."))
 
             RUNNERS:
-            \(runnerList)
+            \(runnerList)\(leftOut.joined())
 
             SHAPES (\(RunOption.shapes.flag)):
             \(shapes)
@@ -100,7 +101,7 @@ enum HelpText {
             \(paragraph("Progress goes to standard error: a line per run, [run/planned], where planned changes as the sweep decides its runs (warm-ups until each cell settles, then what each cell's share of a budget pays for), and, on a terminal, a status line with an estimate of the time left. The summary goes to standard output, and one CSV row per recorded run to the result file as soon as the run ends (written under a temporary name and renamed when the sweep is done). With \(RunOption.output.flag) -, the CSV goes to standard output and the summary to standard error. The columns are described in results/README.md. A sweep to a file writes its report beside it, NAME.html: the tables and a chart per shape on one self-contained page (\(SweepCommand.noReport.flag) for none)."))
 
             STATISTICS:
-            \(paragraph("A cost's ± is the 95% interval of its median, from order statistics (below 6 runs, the runs' range, which holds the median 1 − 2^(1 − n) of the time: 75% for 3 runs); ~ marks a cell whose runs form clusters apart (modes). Quantiles interpolate between the closest ranks. Outliers (modified z-score over 3.5) are flagged, never dropped. The summary warns of a cell's own trouble: runs that failed or stalled, a first repetition \(Format.number(CellWarning.slowFirstRepetitionFactor)) times the others' median or more, an interval over ±\(Int(CellWarning.unsteadyHalfWidth * 100))% whose runs form no modes. What most cells of a sweep on a busy machine carry, a CV over \(Int(CellWarning.noisyCoefficientOfVariation * 100))% and outlier runs, it counts once; \(SweepCommand.verbose.flag) and the summary CSV list every warning of every cell. Runs and latency samples are timed with \(MonotonicClock.name), whose resolution (the smallest step between two reads, measured at start) every row records; a latency within \(CellWarning.coarseLatencyTicks) of it is flagged."))
+            \(paragraph("A cost's ± is the 95% interval of its median. Where a cell's runs come from two worker processes or more (the default, \(RunOption.processes.flag) \(RunOptions.defaultProcesses)), it is a two-stage bootstrap (the processes resampled, then each one's runs), so that it holds what a process draws once for its life; with \(RunOption.processes.flag) 1, from order statistics (below 6 runs, the runs' range, which holds the median 1 − 2^(1 − n) of the time: 75% for 3 runs). ~ marks a cell whose runs form clusters apart (modes). Quantiles interpolate between the closest ranks. Outliers (modified z-score over 3.5) are flagged, never dropped. The summary warns of a cell's own trouble: runs that failed or stalled, a first repetition \(Format.number(CellWarning.slowFirstRepetitionFactor)) times the others' median or more, an interval over ±\(Int(CellWarning.unsteadyHalfWidth * 100))% whose runs form no modes. What most cells of a sweep on a busy machine carry, a CV over \(Int(CellWarning.noisyCoefficientOfVariation * 100))% and outlier runs, it counts once; \(SweepCommand.verbose.flag) and the summary CSV list every warning of every cell. Runs and latency samples are timed with \(MonotonicClock.name), whose resolution (the smallest step between two reads, measured at start) every row records; a latency within \(CellWarning.coarseLatencyTicks) of it is flagged."))
 
             LIMITS:
             \(paragraph("Runners with threads of their own per queue (\(perQueue); their C floors likewise) skip the configurations that would need over \(PlanLimits.maximumThreads) such threads at once, and say so. At most \(PlanLimits.maximumQueues) queues per configuration. A sweep that could take over \(Int(PlanLimits.maximumEstimatedSeconds / 60)) minutes (estimated at \(estimate(startsThreadPerJob: true)) per job for runners that start a thread per job, \(estimate(threadsPerQueue: 1)) for those with threads per queue, \(estimate()) for the others) needs \(RunOption.allowLong.flag)."))
@@ -139,10 +140,5 @@ enum HelpText {
     private static func estimate(startsThreadPerJob: Bool = false, threadsPerQueue: Int = 0) -> String {
         let traits = RunnerKind.Traits(startsThreadPerJob: startsThreadPerJob, threadsPerQueue: threadsPerQueue)
         return Format.perJob(nanoseconds: PlanLimits.pessimisticNanosecondsPerJob(traits))
-    }
-
-    /// The exit codes of a command that reads result files: `done` for 0.
-    static func fileExitCodes(_ done: String) -> String {
-        "  0   \(done)   1   a file cannot be read or is not a result file   64   the command line was wrong"
     }
 }

@@ -1,4 +1,5 @@
-#if compiler(>=6.2)
+// The conditions here are RunnerCatalogue.immediateTask's, which says why the runner is missing where it is.
+#if compiler(>=6.2) && !WITHOUT_IMMEDIATE_TASK
 /// A new task for every job, started with `Task.immediate`, which runs it on the calling thread at once instead of
 /// enqueuing it: jobs are taken from a FIFO drained on the thread that queues the first, as `single-threaded` does.
 ///

@@ -1,8 +1,8 @@
 import Dispatch
 
 /// Each job is `async`ed onto a serial Dispatch queue of the runner's own as everyday code writes it,
-/// `queue.async { job.run() }`: a new closure for every job, which Swift allocates a context for and Dispatch copies
-/// into a block.
+/// `queue.async { job.performIterationAndRequeue() }`: a new closure for every job, which Swift allocates a context
+/// for and Dispatch copies into a block.
 ///
 /// Not in the 2010 experiment. `serial-queue` (``DispatchQueueRunner``) hands Dispatch one block that each job
 /// made once, which is the mechanism's floor for this code; the difference between the two is what a closure per

@@ -14,7 +14,7 @@ struct BarChart {
     var title: String
     let measure: Measure
     /// A logarithmic y axis, for runners whose costs differ by orders of magnitude.
-    let logarithmic: Bool
+    private(set) var logarithmic = false
 
     /// What the bars show.
     enum Measure {
@@ -81,17 +81,28 @@ struct BarChart {
         }
     }
 
+    /// How many times its cheapest bar a panel's dearest may be before the axis is logarithmic without `--log`.
+    static let logarithmicSpan = 1_000.0
+
     init(
         files: [ResultSet], catalogue: RunnerCatalogue, title: String?, logarithmic: Bool = false,
         latency: Bool = false
     ) {
-        self.files = files
-        self.catalogue = catalogue
         let reports = files.map { Report(records: $0.records) }
         self.reports = reports
-        self.logarithmic = logarithmic
         let jobs = Set(reports.flatMap { $0.configurations.map(\.jobs) })
-        measure = latency ? .latency : jobs.count <= 1 ? .secondsPerRun : .costPerJob
+        let measure: Measure = latency ? .latency : jobs.count <= 1 ? .secondsPerRun : .costPerJob
+        self.measure = measure
+        self.catalogue = catalogue
+        self.files = files
+        self.title = ""
+        // On a linear axis the bars of a panel whose costs span orders of magnitude are flat but the dearest few.
+        let spans = panels.map { panel in
+            let bars = reports.flatMap { $0.cells.filter { panel.runners.contains($0.runner) } }
+                .compactMap { measure.values($0)?.bar }.filter { $0 > 0 }
+            return (bars.max() ?? 1) / (bars.min() ?? 1)
+        }
+        self.logarithmic = logarithmic || spans.contains { $0 >= Self.logarithmicSpan }
         let what =
             switch measure {
             case .secondsPerRun: "Median seconds per run"

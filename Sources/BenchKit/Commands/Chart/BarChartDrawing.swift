@@ -63,11 +63,35 @@ extension BarChart {
         return lines
     }
 
+    /// The widest a row of files may be before the next file starts a row of its own below: several files stand
+    /// side by side as long as they fit, and a directory's worth of them (`bench chart results/*.csv`) wraps into
+    /// rows instead of one strip a hundred screens wide. Each panel's axis is still common to every file.
+    static let maximumRowWidth = 2_400.0
+
+    /// The files' indices in rows: in order, as many to a row as fit ``maximumRowWidth``, at least one.
+    private func rows(widths: [Double]) -> [[Int]] {
+        var rows: [[Int]] = []
+        var width = 0.0
+        for index in widths.indices {
+            if let last = rows.last, !last.isEmpty, width + Self.columnGap + widths[index] > Self.maximumRowWidth {
+                rows.append([])
+                width = 0
+            }
+            if rows.isEmpty {
+                rows.append([])
+            }
+            width += (rows[rows.count - 1].isEmpty ? 0 : Self.columnGap) + widths[index]
+            rows[rows.count - 1].append(index)
+        }
+        return rows
+    }
+
     /// The chart as SVG: a file of its own when `standalone`, or an element for an HTML page.
     func svg(standalone: Bool = true) -> String {
         let panels = self.panels
         let widest = panels.map(\.runners.count).max() ?? 1
         let widths = reports.indices.map { columnWidth($0, panelRunners: widest) }
+        let rows = rows(widths: widths)
         let subtitles =
             measure == .latency
             ? [
@@ -80,17 +104,30 @@ extension BarChart {
                 "Dots: the modes of a cell whose runs form several (where the scale sets them apart), "
                     + "each dot's area its share of the runs.",
             ]
+        let rowWidths = rows.map { row in
+            row.map { widths[$0] }.reduce(0, +) + Self.columnGap * Double(max(0, row.count - 1))
+        }
         // At least as wide as the title and the lines under it (12-unit text, about 6.4 units a character).
         let width = max(
-            Self.leftMargin + widths.reduce(0, +) + Self.columnGap * Double(max(0, reports.count - 1)) + 30,
+            Self.leftMargin + (rowWidths.max() ?? 0) + 30,
             Double(title.count) * 10.5 + 40, Double(subtitles.map(\.count).max() ?? 0) * 6.4 + 40, 640)
         let headers = files.indices.map { index in
             [Self.shortened("\(FileComparison.label(index)): ", files[index].path, width: widths[index] - 10)]
                 + wrap(files[index].machines.first.map(Self.machineDetails) ?? "", width: widths[index])
         }
-        let headerLines = headers.map(\.count).max() ?? 1
-        let top = 91 + Double(headerLines) * 15 + 34
-        let legendTop = top + Double(panels.count) * (Self.panelHeight + Self.panelGap) - 20
+        // Each row: its files' headers, then the panels any of its files has a cell in (a row of sweeps without a
+        // runner that starts a thread per job has no such panel); the next row starts below the last panel's labels.
+        let rowPanels = rows.map { row in
+            panels.indices.filter { panel in
+                row.contains { index in reports[index].cells.contains { panels[panel].runners.contains($0.runner) } }
+            }
+        }
+        let rowHeights = zip(rows, rowPanels).map { row, drawn in
+            let headerLines = row.map { headers[$0].count }.max() ?? 1
+            return Double(headerLines) * 15 + 34 + Double(drawn.count) * (Self.panelHeight + Self.panelGap)
+        }
+        let firstRowTop = 91.0
+        let legendTop = firstRowTop + rowHeights.reduce(0, +) - 20
         let legend = legendLayout(width: width)
         let height = legendTop + (legend.map(\.y).max() ?? 0) + 40
         var svg = SVGText(standalone: standalone)
@@ -107,93 +144,37 @@ extension BarChart {
             svg.text(subtitle, x: 20, y: 50 + 15 * Double(line), ["fill": "#555"])
         }
 
-        var x = Self.leftMargin
-        for (index, lines) in headers.enumerated() {
-            for (number, line) in lines.enumerated() {
-                let style: [String: String] =
-                    number == 0 ? ["font-weight": "bold"] : ["fill": "#555", "font-size": "11"]
-                svg.text(line, x: x, y: 91 + Double(number) * 15, style)
-            }
-            x += widths[index] + Self.columnGap
-        }
-
-        for (panelIndex, panel) in panels.enumerated() {
-            let panelTop = top + Double(panelIndex) * (Self.panelHeight + Self.panelGap)
+        // Each panel's axis, common to every file in every row.
+        let axes = panels.map { panel in
             let cells = reports.flatMap { report in report.cells.filter { panel.runners.contains($0.runner) } }
             // Everything drawn: the whiskers' ends, the medians, and the modes, which may lie beyond the whiskers.
             let drawn =
                 cells.compactMap(measure.values).flatMap { [$0.low, $0.bar, $0.high] }
                 + cells.flatMap { measure.modes($0).map(\.location) }
-            let axis =
-                logarithmic
+            return logarithmic
                 ? Scale.logarithmic(from: drawn.min() ?? 1, to: drawn.max() ?? 10)
                 : Scale.linear(upTo: drawn.max() ?? 1)
-            func y(_ value: Double) -> Double {
-                panelTop + Self.panelHeight - axis.fraction(value) * Self.panelHeight
-            }
-            svg.text(panel.title, x: Self.leftMargin, y: panelTop - 14, ["font-weight": "bold", "font-size": "13"])
-            svg.text(
-                measure.axisTitle + (logarithmic ? " (log scale)" : ""), x: 22, y: panelTop + Self.panelHeight / 2,
-                ["text-anchor": "middle", "transform": "rotate(-90 22 \(Self.number(panelTop + Self.panelHeight / 2)))"])
-            var columnX = Self.leftMargin
-            for (index, report) in reports.enumerated() {
-                let columnWidth = widths[index]
-                // Grid lines and the y axis's labels (on the first column; the others share the scale).
-                for tick in axis.ticks {
-                    svg.element(
-                        "line",
-                        [
-                            "x1": Self.number(columnX), "x2": Self.number(columnX + columnWidth),
-                            "y1": Self.number(y(tick)), "y2": Self.number(y(tick)), "stroke": "#ddd",
-                        ])
-                    svg.text(
-                        measure.tickLabel(tick, step: axis.step), x: columnX - 6, y: y(tick) + 4,
-                        ["text-anchor": "end", "fill": "#333", "font-size": "11"])
+        }
+        var rowTop = firstRowTop
+        for ((row, drawn), height) in zip(zip(rows, rowPanels), rowHeights) {
+            var x = Self.leftMargin
+            for index in row {
+                for (number, line) in headers[index].enumerated() {
+                    let style: [String: String] =
+                        number == 0 ? ["font-weight": "bold"] : ["fill": "#555", "font-size": "11"]
+                    svg.text(line, x: x, y: rowTop + Double(number) * 15, style)
                 }
-                svg.element(
-                    "line",
-                    [
-                        "x1": Self.number(columnX), "x2": Self.number(columnX), "y1": Self.number(panelTop),
-                        "y2": Self.number(panelTop + Self.panelHeight), "stroke": "#333",
-                    ])
-                svg.element(
-                    "line",
-                    [
-                        "x1": Self.number(columnX), "x2": Self.number(columnX + columnWidth),
-                        "y1": Self.number(panelTop + Self.panelHeight), "y2": Self.number(panelTop + Self.panelHeight),
-                        "stroke": "#333",
-                    ])
-                var groupX = columnX + Self.groupGap
-                let groupWidth = self.groupWidth(runners: panel.runners.count)
-                for configuration in report.configurations {
-                    let barsStart = groupX + (groupWidth - Double(panel.runners.count) * Self.barWidth) / 2
-                    for (slot, runner) in panel.runners.enumerated() {
-                        let barX = barsStart + Double(slot) * Self.barWidth
-                        guard let cell = report.cell(runner, at: configuration) else {
-                            continue
-                        }
-                        drawCell(cell, of: runner, at: configuration, x: barX, panelTop: panelTop, y: y, into: &svg)
-                    }
-                    if !panel.runners.contains(where: { report.cell($0, at: configuration) != nil }) {
-                        svg.text(
-                            "not run", x: groupX + groupWidth / 2, y: panelTop + Self.panelHeight - 6,
-                            ["text-anchor": "middle", "fill": "#888", "font-size": "11"])
-                    }
-                    svg.text(
-                        configuration.description, x: groupX + groupWidth / 2,
-                        y: panelTop + Self.panelHeight + 16, ["text-anchor": "middle", "font-size": "11"])
-                    groupX += groupWidth + Self.groupGap
-                }
-                let shapes = Set(report.configurations.map(\.shape))
-                let others =
-                    (shapes.contains(.pingPong) ? "; pairs × round trips in ping-pong" : "")
-                    + (shapes.contains(.contention) ? "; senders × messages in contention" : "")
-                svg.text(
-                    "configuration (queues × iterations per queue\(others))",
-                    x: columnX + columnWidth / 2,
-                    y: panelTop + Self.panelHeight + 34, ["text-anchor": "middle", "fill": "#555", "font-size": "11"])
-                columnX += columnWidth + Self.columnGap
+                x += widths[index] + Self.columnGap
             }
+            let headerLines = row.map { headers[$0].count }.max() ?? 1
+            let top = rowTop + Double(headerLines) * 15 + 34
+            for (place, panelIndex) in drawn.enumerated() {
+                drawPanel(
+                    panels[panelIndex], axis: axes[panelIndex],
+                    top: top + Double(place) * (Self.panelHeight + Self.panelGap), files: row, widths: widths,
+                    into: &svg)
+            }
+            rowTop += height
         }
 
         for item in legend {
@@ -207,6 +188,80 @@ extension BarChart {
         }
         svg.close("svg")
         return svg.text
+    }
+
+    /// One panel of one row: its title, its axis, and the bars of the files `files` (indices), side by side.
+    private func drawPanel(
+        _ panel: (title: String, runners: [String]), axis: Scale, top panelTop: Double, files: [Int],
+        widths: [Double], into svg: inout SVGText
+    ) {
+        func y(_ value: Double) -> Double {
+            panelTop + Self.panelHeight - axis.fraction(value) * Self.panelHeight
+        }
+        svg.text(panel.title, x: Self.leftMargin, y: panelTop - 14, ["font-weight": "bold", "font-size": "13"])
+        svg.text(
+            measure.axisTitle + (logarithmic ? " (log scale)" : ""), x: 22, y: panelTop + Self.panelHeight / 2,
+            ["text-anchor": "middle", "transform": "rotate(-90 22 \(Self.number(panelTop + Self.panelHeight / 2)))"])
+        var columnX = Self.leftMargin
+        for index in files {
+            let report = reports[index]
+            let columnWidth = widths[index]
+            // Grid lines and the y axis's labels (on the first column; the others share the scale).
+            for tick in axis.ticks {
+                svg.element(
+                    "line",
+                    [
+                        "x1": Self.number(columnX), "x2": Self.number(columnX + columnWidth),
+                        "y1": Self.number(y(tick)), "y2": Self.number(y(tick)), "stroke": "#ddd",
+                    ])
+                svg.text(
+                    measure.tickLabel(tick, step: axis.step), x: columnX - 6, y: y(tick) + 4,
+                    ["text-anchor": "end", "fill": "#333", "font-size": "11"])
+            }
+            svg.element(
+                "line",
+                [
+                    "x1": Self.number(columnX), "x2": Self.number(columnX), "y1": Self.number(panelTop),
+                    "y2": Self.number(panelTop + Self.panelHeight), "stroke": "#333",
+                ])
+            svg.element(
+                "line",
+                [
+                    "x1": Self.number(columnX), "x2": Self.number(columnX + columnWidth),
+                    "y1": Self.number(panelTop + Self.panelHeight), "y2": Self.number(panelTop + Self.panelHeight),
+                    "stroke": "#333",
+                ])
+            var groupX = columnX + Self.groupGap
+            let groupWidth = self.groupWidth(runners: panel.runners.count)
+            for configuration in report.configurations {
+                let barsStart = groupX + (groupWidth - Double(panel.runners.count) * Self.barWidth) / 2
+                for (slot, runner) in panel.runners.enumerated() {
+                    let barX = barsStart + Double(slot) * Self.barWidth
+                    guard let cell = report.cell(runner, at: configuration) else {
+                        continue
+                    }
+                    drawCell(cell, of: runner, at: configuration, x: barX, panelTop: panelTop, y: y, into: &svg)
+                }
+                if !panel.runners.contains(where: { report.cell($0, at: configuration) != nil }) {
+                    svg.text(
+                        "not run", x: groupX + groupWidth / 2, y: panelTop + Self.panelHeight - 6,
+                        ["text-anchor": "middle", "fill": "#888", "font-size": "11"])
+                }
+                svg.text(
+                    configuration.description, x: groupX + groupWidth / 2,
+                    y: panelTop + Self.panelHeight + 16, ["text-anchor": "middle", "font-size": "11"])
+                groupX += groupWidth + Self.groupGap
+            }
+            let shapes = Set(report.configurations.map(\.shape))
+            let others =
+                (shapes.contains(.pingPong) ? "; pairs × round trips in ping-pong" : "")
+                + (shapes.contains(.contention) ? "; senders × messages in contention" : "")
+            svg.text(
+                "configuration (queues × iterations per queue\(others))",
+                x: columnX + columnWidth / 2,
+                y: panelTop + Self.panelHeight + 34, ["text-anchor": "middle", "fill": "#555", "font-size": "11"])
+            columnX += columnWidth + Self.columnGap
+        }
     }
 
     /// One cell's bar (or its ×), whisker and mode dots, at `barX` in a panel whose top is `panelTop`, `y` its scale.

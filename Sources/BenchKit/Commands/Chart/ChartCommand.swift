@@ -5,7 +5,22 @@ import JobRunners
 /// `bench chart FILE… -o chart.svg`: the result files as an SVG bar chart.
 enum ChartCommand {
     static func run(_ options: ChartOptions, catalogue: RunnerCatalogue, console: Console) -> ExitCode {
-        guard let files = ResultSet.read(options.paths, console: console) else {
+        // A file of two builds (bench interleave) is drawn as two, one per build, as the builds were measured.
+        guard let read = ResultSet.read(options.paths, console: console, allowingBuilds: true)?.flatMap(\.builds)
+        else {
+            return .failure
+        }
+        // A file whose runners each ran configurations of their own has no group of bars to compare: left out,
+        // with a line that says so, rather than failing the chart of the others.
+        let files = read.filter(\.runnersShareConfigurations)
+        for file in read where !file.runnersShareConfigurations {
+            console.error(
+                "\(Program.name) chart: left out '\(file.path)': its runners ran configurations of their own (as "
+                    + "'\(Program.name) crossover' chooses each runner's iterations), which no group of bars compares; "
+                    + "'\(Program.name) crossover --input \(file.path)' shows it\n")
+        }
+        guard !files.isEmpty else {
+            console.error("Error: nothing to draw: every file was left out\n")
             return .failure
         }
         let chart = BarChart(
@@ -46,6 +61,20 @@ extension ChartOptions: Invocation {
     }
 }
 
+extension ResultSet {
+    /// Whether the file's configurations are mostly run by two runners or more, so that a group of bars per
+    /// configuration compares runners: true of a sweep, and of a file of one runner; not of one that
+    /// `bench crossover` made, whose runners each run their own iterations at each work size.
+    var runnersShareConfigurations: Bool {
+        var runners: [RunConfiguration: Set<String>] = [:]
+        for record in records {
+            runners[record.configuration, default: []].insert(record.runner)
+        }
+        let shared = runners.values.filter { $0.count >= 2 }.count
+        return Set(records.map(\.runner)).count < 2 || 2 * shared >= runners.count
+    }
+}
+
 extension HelpText {
     /// The help of `bench chart`.
     static func chart(_ catalogue: RunnerCatalogue) -> String {
@@ -55,7 +84,7 @@ extension HelpText {
             seconds per run for each configuration and runner, with whiskers from p25 to p75.
 
             \(usage(.chart))
-            \(paragraph("The runners that start a thread per job (\(perJob)) get a panel of their own, being orders of magnitude slower. A C floor stands right after its runner, in a pale tint of its colour. With several files, the machines stand side by side, one column each, on common axes. When the configurations differ in their number of jobs (as with \(RunOption.jobs.flag) and queue counts that don't divide it), the bars show the median cost per job instead of seconds per run.", indent: 0))
+            \(paragraph("The runners that start a thread per job (\(perJob)) get a panel of their own, being orders of magnitude slower. A C floor stands right after its runner, in a pale tint of its colour. With several files, the machines stand side by side, one column each, on common axes, in rows as wide as fit \(Int(BarChart.maximumRowWidth)) pixels; a file of two builds (\(Program.name) interleave) is drawn as two, one per build. When the configurations differ in their number of jobs (as with \(RunOption.jobs.flag) and queue counts that don't divide it), the bars show the median cost per job instead of seconds per run.", indent: 0))
 
             OPTIONS:
             \(ChartCommand.definition.optionsSection)

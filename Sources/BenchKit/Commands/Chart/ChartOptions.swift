@@ -30,7 +30,10 @@ extension ChartCommand {
         "title", value: "text", help: "The chart's title.", defaultText: "what the bars show", \.title,
         .text(valueName: "text"))
     static let logarithmic = Option<ChartOptions>.flag(
-        "log", help: "A logarithmic y axis, for costs that differ by orders of magnitude.", \.logarithmic)
+        "log",
+        help: "A logarithmic y axis, for costs that differ by orders of magnitude (chosen without it where a panel's "
+            + "costs span \(Int(BarChart.logarithmicSpan))× or more, as a linear axis would flatten the cheaper ones).",
+        \.logarithmic)
 
     static let latency = Option<ChartOptions>.flag(
         "latency",

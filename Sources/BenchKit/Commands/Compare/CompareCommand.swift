@@ -28,6 +28,17 @@ enum CompareCommand {
             return .failure
         }
         var comparison = FileComparison(files: files, threshold: options.threshold)
+        // A later file with no cell of the baseline's would print its tables empty and exit 0, which a CI step
+        // takes for a comparison made: it is an error, saying what each file holds.
+        if let offset = comparison.comparisons.firstIndex(where: { $0.rows.isEmpty }) {
+            let (baseline, candidate) = (files[0], files[offset + 1])
+            console.error(
+                "Error: '\(baseline.path)' and '\(candidate.path)' share no cell (runner and configuration), so there "
+                    + "is nothing to compare. '\(baseline.path)' holds \(FileComparison.holdings(comparison.reports[0])); "
+                    + "'\(candidate.path)' holds \(FileComparison.holdings(comparison.reports[offset + 1])). Compare files "
+                    + "made by the same command, such as a check's --output and a baseline made by that check.\n")
+            return .failure
+        }
         comparison.showsMetrics = options.showsMetrics
         if options.format == .html {
             comparison.catalogue = catalogue
@@ -92,6 +103,22 @@ struct FileComparison {
         keys.map(\.runner).uniqued().map { runner in
             "\(runner): " + keys.filter { $0.runner == runner }.map(\.configuration.description).joined(separator: ", ")
         }
+    }
+
+    /// What a report's cells are, in a few words, for an error: `2 runners (serial-queue, condition-worker) at
+    /// 4×25000`; at most four names of each, then how many more.
+    static func holdings(_ report: Report) -> String {
+        let keys = report.cells.map(\.key)
+        guard !keys.isEmpty else {
+            return "no cell"
+        }
+        func few(_ names: [String]) -> String {
+            names.count <= 4
+                ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
+        }
+        let runners = keys.map(\.runner).uniqued()
+        return "\(Format.count(runners.count, "runner")) (\(few(runners))) at "
+            + few(keys.map(\.configuration.description).uniqued())
     }
 
     /// A, B, C, … for the files in order.
@@ -365,13 +392,15 @@ extension HelpText {
                     repetitions in the cell (the 2010 file has one), so no interval can be made
         \(paragraph("The interval accounts for the files coming from two sessions: a bootstrap of each file's runs, widened by how far a cell's headline moves between the first and the second half of each file's runs (its session spread, printed above the table).", indent: 0))
         \(paragraph("Then the machine factor: the median of the cells' ratios, with its interval, which is how much the file's machine (or its load) moved as a whole. Each cell's ratio divided by it (÷ machine), with its 95% interval, gets a relative verdict by the same rule: with-machine (within the threshold), cheaper or dearer (beyond it, the interval wholly below or above 1), or unsure. A cell that moved with the machine says nothing about the mechanism; one cheaper or dearer beside it does. With fewer than \(Comparison.fewestCellsForMachineFactor) cells there is no machine factor, and the table shows the ratio's interval and verdict alone. (\(Program.name) validate on files of separate sessions shows how far verdicts hold on your machine.)", indent: 0))
-        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked; cells in one file only are listed last. --format csv and json give every figure, the ratio's own interval and the ratio normalized by each file's \(Report.controlRunner) control among them.", indent: 0))
+        \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked; cells in one file only are listed last, and a file that shares no cell with the baseline is an error. --format csv and json give every figure, the ratio's own interval and the ratio normalized by each file's \(Report.controlRunner) control among them.", indent: 0))
 
         OPTIONS:
         \(CompareCommand.definition.optionsSection)
 
         EXIT CODES:
-        \(fileExitCodes("compared"))
+          0   compared, whatever the verdicts
+          1   a file cannot be read or is not a result file, or shares no cell with the baseline
+          64  the command line was wrong
 
         EXAMPLE:
           swift run -c release \(Program.name) compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv

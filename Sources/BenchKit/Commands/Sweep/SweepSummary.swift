@@ -143,7 +143,7 @@ struct SweepSummary {
         if configurations.count == 1, let configuration = configurations.first {
             document.heading(
                 "\(prefix) per \(unit) at \(Self.columnLabel(configuration)): median of the runs ± its 95% interval"
-                    + Self.intervalNote)
+                    + intervalNote(configurations))
             var columns: [(String, (CellSummary) -> String?)] = [("cost per \(unit)", Self.costText)]
             if hasControl {
                 columns.append(("× \(Report.controlRunner)", { $0.ratioToControl.map(Self.times) }))
@@ -168,7 +168,7 @@ struct SweepSummary {
             document.table(table)
             return document
         }
-        document.heading("\(prefix) per \(unit): median of the runs ± its 95% interval\(Self.intervalNote)")
+        document.heading("\(prefix) per \(unit): median of the runs ± its 95% interval\(intervalNote(configurations))")
         document.table(grid(runners: runners, configurations) { Self.costText($0) })
         if hasControl {
             document.heading("\(prefix) per \(unit) relative to \(Report.controlRunner) in the same configuration")
@@ -191,8 +191,19 @@ struct SweepSummary {
         return cost / floorCost
     }
 
-    /// What the cost tables' titles say of their intervals below six runs (``Estimate/interval(_:)``).
-    static let intervalNote = " (below 6 runs, their range)"
+    /// What a cost table's title says of how its intervals are made (``CellSummary/interval``): a bootstrap over
+    /// the worker processes and their runs where a cell's runs come from several, else from order statistics, which
+    /// below six runs is the runs' range (``Estimate/interval(_:)``).
+    private func intervalNote(_ configurations: [RunConfiguration]) -> String {
+        let cells = report.cells.filter { configurations.contains($0.configuration) }
+        let spread = cells.filter { $0.sample.groups.count >= 2 }.count
+        switch spread {
+        case cells.count: return " (a bootstrap over the worker processes, then their runs)"
+        case 0: return " (below 6 runs, their range)"
+        default: return " (a bootstrap over the worker processes where a cell's runs come from several; below 6 runs "
+            + "from one, their range)"
+        }
+    }
 
     /// `48.4 ns ±3%`, and `~` for a cell whose runs form modes; nil without an ok run.
     static func costText(_ cell: CellSummary) -> String? {
