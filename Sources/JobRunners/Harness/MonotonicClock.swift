@@ -30,14 +30,17 @@ public enum MonotonicClock {
     /// record it (`clock_resolution_ns`), and a latency within a few of it earns a warning.
     public static let resolutionNanoseconds: Int = measureResolution()
 
-    /// The smallest nonzero difference between consecutive reads, over enough reads to see `changes` changes of
-    /// the reading (or `maximumReads` reads, for a clock that hardly moves); `Int.max` if it never moved.
-    static func measureResolution(changes: Int = 1_000, maximumReads: Int = 10_000_000) -> Int {
+    /// The smallest nonzero difference between consecutive reads of `read` (by default this clock), over enough
+    /// reads to see `changes` changes of the reading (or `maximumReads` reads, for a clock that hardly moves);
+    /// `Int.max` if it never moved.
+    static func measureResolution(
+        changes: Int = 1_000, maximumReads: Int = 10_000_000, read: () -> UInt64 = { now() }
+    ) -> Int {
         var smallest = UInt64.max
         var seen = 0
-        var previous = now()
+        var previous = read()
         for _ in 0..<maximumReads {
-            let current = now()
+            let current = read()
             if current > previous {
                 smallest = min(smallest, current - previous)
                 seen += 1
