@@ -36,6 +36,8 @@ let package = Package(
         .executableTarget(name: "bench", dependencies: ["BenchKit"], path: "Benchmarks/bench"),
         // How close each runner is to its C floor, what the harness costs, and how cost and memory grow.
         .executableTarget(name: "floors", dependencies: ["BenchResults", "JobRunners"], path: "Benchmarks/floors"),
+        // How often the intervals hold what they claim, by resampling the runs of committed files.
+        .executableTarget(name: "coverage", dependencies: ["BenchResults", "JobRunners"], path: "Benchmarks/coverage"),
         .testTarget(name: "ThreadingOverheadsTests", dependencies: ["JobRunners", "BenchResults", "BenchKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,15 +20,7 @@ func perJob(_ report: Report, _ runner: RunnerKind, _ configuration: RunConfigur
 }
 
 func table(_ columns: [String], _ rows: [[String]]) {
-    let widths = columns.indices.map { column in ([columns] + rows).map { $0[column].count }.max() ?? 0 }
-    for row in [columns] + rows {
-        print(
-            row.enumerated().map { column, text in
-                column == 0
-                    ? text + String(repeating: " ", count: widths[column] - text.count)
-                    : String(repeating: " ", count: widths[column] - text.count) + text
-            }.joined(separator: "  "))
-    }
+    print(Format.table(columns, rows))
     print()
 }
 

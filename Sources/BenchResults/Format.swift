@@ -2,6 +2,21 @@ import Foundation
 
 /// Number formats for people (tables, progress, checks); files use ``DecimalText``.
 public enum Format {
+    /// `rows` under `columns` as plain-text lines, each column as wide as its widest cell, two spaces apart: the
+    /// first column left-aligned (it names the row), the others right-aligned (they hold figures). For the
+    /// benchmarks' printed tables.
+    public static func table(_ columns: [String], _ rows: [[String]]) -> String {
+        let widths = columns.indices.map { column in
+            ([columns] + rows).map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+        }
+        return ([columns] + rows).map { row in
+            row.enumerated().map { column, text in
+                let padding = String(repeating: " ", count: max(0, widths[column] - text.count))
+                return column == 0 ? text + padding : padding + text
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
     /// A cost per job in the unit that suits it, with three significant digits: `48.4 ns`, `1.01 µs`, `36.3 µs`.
     public static func perJob(nanoseconds: Double) -> String {
         switch nanoseconds {
