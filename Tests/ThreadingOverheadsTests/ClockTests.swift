@@ -9,11 +9,13 @@ extension ThreadingOverheadsTests {
     @Suite("The clock: one for the timed region and the latency samples, its resolution recorded")
     struct ClockTests {
         /// Darwin's `CLOCK_MONOTONIC` has whole microseconds, which once made every latency sample on a Mac 0 or
-        /// 1000 ns: the clock the suite times with must tell apart the tens of nanoseconds a hand-off can take.
-        @Test("the clock resolves below 100 ns on this system")
+        /// 1000 ns: the clock the suite times with must step by less than a microsecond. The bound is that failure,
+        /// not the machine's speed: the measured step is the cost of a read where the tick is shorter, about 20 ns
+        /// here when idle, but 110 and 120 ns in CI on a busy machine (a bound of 100 ns failed there twice).
+        @Test("the clock steps by less than a microsecond on this system")
         func resolution() {
             let resolution = MonotonicClock.resolutionNanoseconds
-            #expect(0 < resolution && resolution < 100, "\(MonotonicClock.name): \(resolution) ns")
+            #expect(0 < resolution && resolution < 1_000, "\(MonotonicClock.name): \(resolution) ns")
         }
 
         @Test("Swift reads the same clock as the C floors and the latency samples")
