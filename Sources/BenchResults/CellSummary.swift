@@ -66,6 +66,12 @@ public struct CellSummary: Sendable, Equatable {
     public var submitNanoseconds: [Double] = []
     /// The coarsest resolution of the clock its runs were timed with, in nanoseconds (schema version 6).
     public var clockResolutionNanoseconds: Int?
+    /// Its recorded runs (of any status) made while other programs used a fifth of the machine or more
+    /// (``RunLoad/isInterference``).
+    public var interferedRuns = 0
+    /// Its file's ``Report/sessionSpread``, which widens the ``interval`` of a cell of fewer than
+    /// ``Estimate/fewestRunsForInterval`` runs; nil where the file has none.
+    public var sessionSpread: Double?
 
     /// The cell as result files name it: the runner's id in the configuration.
     public var key: CellKey {
@@ -160,7 +166,24 @@ public struct CellSummary: Sendable, Equatable {
     /// The 95% interval of the headline, in nanoseconds per run: with runs from two or more processes, a two-stage
     /// bootstrap (``Bootstrap``), which holds what each process draws; otherwise from order statistics
     /// (``Estimate/interval(_:)``).
+    ///
+    /// Below ``Estimate/fewestRunsForInterval`` runs no interval of the median reaches 95% by the runs alone (the
+    /// range of 3 holds it 75% of the time, and held the median of 80 runs in 77% of resampled sweeps), so there it
+    /// is widened by 1.96 times the file's ``sessionSpread`` on the log scale, in quadrature, as compare widens a
+    /// ratio's; without a session spread it stays the runs' own, and holds less than 95%.
     public var interval: ClosedRange<Double>? {
+        let interval = runsInterval
+        guard nanoseconds.count < Estimate.fewestRunsForInterval, let interval, let sessionSpread,
+            let headline = Estimate.headline(nanoseconds)
+        else {
+            return interval
+        }
+        return interval.widened(around: headline, by: sessionSpread)
+    }
+
+    /// The interval the runs alone give, before a cell of few runs is widened by the session spread: what tells
+    /// a cell unsteady of its own.
+    var runsInterval: ClosedRange<Double>? {
         let sample = sample
         return sample.groups.count >= 2 ? Bootstrap.headline(sample, confidence: 0.95) : Estimate.interval(nanoseconds)
     }
@@ -288,9 +311,11 @@ public struct CellSummary: Sendable, Equatable {
             warnings.append(.processesDisagree(low: disagreeing.low, high: disagreeing.high))
         }
         // The interval of a multimodal cell, or of one whose processes disagree, spans what the modes or the
-        // processes say better than a warning.
-        if nanoseconds.count >= 2, let halfWidth = relativeHalfWidth, halfWidth > CellWarning.unsteadyHalfWidth,
-            !modes.isMultimodal, disagreeing == nil
+        // processes say better than a warning. The runs' own interval: the session spread that widens a cell of
+        // few runs is the sweep's, which the summary's line on few runs tells once.
+        if nanoseconds.count >= 2, let headline = Estimate.headline(nanoseconds), headline > 0,
+            let own = runsInterval, case let halfWidth = (own.upperBound - own.lowerBound) / 2 / headline,
+            halfWidth > CellWarning.unsteadyHalfWidth, !modes.isMultimodal, disagreeing == nil
         {
             warnings.append(.unsteady(halfWidth: halfWidth))
         }

@@ -8,7 +8,9 @@ import Foundation
 /// - `same`: |ratio − 1| ≤ threshold; any difference is below what counts;
 /// - `faster` or `slower`: the difference exceeds the threshold and the interval lies wholly below or above 1;
 /// - `unsure`: the difference exceeds the threshold but the interval includes 1, or a file has fewer than two
-///   `ok` runs in the cell (as the 2010 file, with one run per cell), so no interval can be made.
+///   `ok` runs in the cell (as the 2010 file, with one run per cell), so no interval can be made; or most of the
+///   cell's runs in one file were made while other programs used the machine and most in the other were not
+///   (``Row/interferenceDiffers``), so that a difference may be theirs.
 ///
 /// The interval has two parts, because the files come from two sessions. Within each file, a percentile bootstrap
 /// of the ratio of headlines (``Bootstrap``: 10,000 resamples of each file's runs, with a fixed seed, so the same
@@ -38,7 +40,8 @@ public struct Comparison: Sendable {
         case slower
         /// The ratio is within the threshold of 1: any difference is below what counts.
         case same
-        /// The ratio is beyond the threshold but its interval includes 1, or a file has too few `ok` runs for one.
+        /// The ratio is beyond the threshold but its interval includes 1, or a file has too few `ok` runs for one, or
+        /// the files' runs of the cell were made in different conditions of interference.
         case unsure
     }
 
@@ -51,7 +54,8 @@ public struct Comparison: Sendable {
         case cheaper
         /// Above 1 by more than the threshold, its relative interval wholly above 1.
         case dearer
-        /// Beyond the threshold, but its relative interval includes 1; or no interval or no machine factor.
+        /// Beyond the threshold, but its relative interval includes 1; or no interval or no machine factor; or the
+        /// files' runs of the cell were made in different conditions of interference.
         case unsure
     }
 
@@ -79,8 +83,29 @@ public struct Comparison: Sendable {
         /// The verdict on `relativeRatio` and `relativeInterval` (``Comparison/RelativeVerdict``); `unsure` without
         /// a ratio or a machine factor.
         public var relativeVerdict: RelativeVerdict = .unsure
+        /// The smallest change of the cell that `interval` would call: see ``Comparison/detectable(ratio:interval:threshold:)``;
+        /// nil without an interval.
+        public var detectable: Double?
+        /// The same of `relativeInterval`: the smallest change beside the machine that it would call.
+        public var relativeDetectable: Double?
         /// Bootstrap replicates of ln(ratio), which the machine factor's interval draws from.
         var replicates: [Double] = []
+
+        /// Whether most of the cell's runs in one file were made while other programs used the machine
+        /// (``RunLoad/isInterference``) and most in the other were not: then a difference may be the other
+        /// programs', and neither verdict calls one.
+        public var interferenceDiffers: Bool {
+            func mostly(_ cell: CellSummary) -> Bool {
+                cell.interferedRuns * 2 > cell.runs
+            }
+            return mostly(baseline) != mostly(candidate)
+        }
+
+        /// `verdict`, or `unsure` in its place where the files' conditions differ (``interferenceDiffers``) and it
+        /// calls a difference.
+        func judged(_ verdict: Verdict) -> Verdict {
+            interferenceDiffers && (verdict == .faster || verdict == .slower) ? .unsure : verdict
+        }
 
         /// The cell, as the baseline file names it (the candidate's is the same).
         public var key: CellKey {
@@ -115,6 +140,8 @@ public struct Comparison: Sendable {
     /// mean square of the files' ``Report/sessionSpread``s (of the one that has one); nil if neither has, and then
     /// the intervals are the bootstrap's alone.
     public var sessionSpread: Double?
+    /// Whether a file's session spread is the stand-in from cells of 2 or 3 runs (``Report/SessionSpread``).
+    public var sessionSpreadIsStandIn = false
     /// Cells in both files, in the baseline's order.
     public var rows: [Row]
     /// Cells in the baseline file but not in the candidate's, in the baseline's order.
@@ -129,8 +156,11 @@ public struct Comparison: Sendable {
     public init(baseline: Report, candidate: Report, threshold: Double = defaultThreshold) {
         self.threshold = threshold
         let spreads = [baseline.sessionSpread, candidate.sessionSpread].compactMap { $0 }
-        let sessionSpread = spreads.isEmpty ? nil : (spreads.map { $0 * $0 }.reduce(0, +) / Double(spreads.count)).squareRoot()
+        let sessionSpread =
+            spreads.isEmpty
+            ? nil : (spreads.map { $0.value * $0.value }.reduce(0, +) / Double(spreads.count)).squareRoot()
         self.sessionSpread = sessionSpread
+        sessionSpreadIsStandIn = spreads.contains { $0.isStandIn }
         var rows: [Row] = []
         var onlyInBaseline: [CellKey] = []
         for cell in baseline.cells {
@@ -165,17 +195,36 @@ public struct Comparison: Sendable {
         if baseline.nanoseconds.count >= 2, candidate.nanoseconds.count >= 2,
             let sampling = Bootstrap.ratio(candidate.sample, to: baseline.sample, confidence: 0.95)
         {
-            row.interval = Self.widened(sampling, around: ratio, by: sessionSpread ?? 0)
+            row.interval = sampling.widened(around: ratio, by: sessionSpread ?? 0)
             row.replicates = Bootstrap.ratioReplicates(
                 candidate.sample, to: baseline.sample, count: replicatesPerCell
             ).map(log)
         }
-        row.verdict = verdict(ratio: ratio, interval: row.interval, threshold: threshold)
+        row.verdict = row.judged(verdict(ratio: ratio, interval: row.interval, threshold: threshold))
+        row.detectable = detectable(ratio: ratio, interval: row.interval, threshold: threshold)
         return row
     }
 
+    /// The power a ``detectable(ratio:interval:threshold:)`` change is called with: 80%, by convention.
+    public static let detectablePower = 0.8
+
+    /// The minimum detectable effect of a cell: the smallest change, as a factor above 1 (×1.2 is 20% more time, or
+    /// 1/1.2 of it), that an interval as wide as `interval` (around `ratio`) would call ``detectablePower`` of the
+    /// time, and never one within `threshold` of 1. With the interval's wider side h on the log scale taken as 1.96
+    /// standard errors, a change of (1.96 + 0.84) / 1.96 × h puts the interval past 1 in 80% of tries of a normal
+    /// estimate. Where the interval over-covers (docs/validation.md measures that it does), the change is found
+    /// more often than that; `bench validate` measures how often. nil without an interval.
+    public static func detectable(ratio: Double, interval: ClosedRange<Double>?, threshold: Double) -> Double? {
+        guard let interval, ratio > 0, interval.lowerBound > 0 else {
+            return nil
+        }
+        let halfWidth = max(log(ratio / interval.lowerBound), log(interval.upperBound / ratio))
+        let power = 1.959964 + 0.841621  // the normal's 97.5% and 80% quantiles
+        return max(exp(halfWidth * power / 1.959964), 1 + threshold)
+    }
+
     /// The verdict on a ratio and its interval (see the type's description).
-    static func verdict(ratio: Double, interval: ClosedRange<Double>?, threshold: Double) -> Verdict {
+    public static func verdict(ratio: Double, interval: ClosedRange<Double>?, threshold: Double) -> Verdict {
         if abs(ratio - 1) <= threshold {
             return .same
         }
@@ -202,6 +251,7 @@ public struct Comparison: Sendable {
             for index in rows.indices {
                 rows[index].relativeRatio = nil
                 rows[index].relativeInterval = nil
+                rows[index].relativeDetectable = nil
                 rows[index].relativeVerdict = .unsure
             }
             return
@@ -230,9 +280,12 @@ public struct Comparison: Sendable {
             let relative = exp(log(ratio) - center)
             rows[index].relativeRatio = relative
             rows[index].relativeInterval = rows[index].interval.map { interval in
-                Self.widened(interval.scaled(by: 1 / exp(center)), around: relative, by: factorSpread)
+                interval.scaled(by: 1 / exp(center)).widened(around: relative, by: factorSpread)
             }
-            let verdict = Self.verdict(ratio: relative, interval: rows[index].relativeInterval, threshold: threshold)
+            rows[index].relativeDetectable = Self.detectable(
+                ratio: relative, interval: rows[index].relativeInterval, threshold: threshold)
+            let verdict = rows[index].judged(
+                Self.verdict(ratio: relative, interval: rows[index].relativeInterval, threshold: threshold))
             rows[index].relativeVerdict =
                 switch verdict {
                 case .same: .withMachine
@@ -258,25 +311,11 @@ public struct Comparison: Sendable {
             shifted.rows[index].ratio = ratio * factor
             shifted.rows[index].interval = shifted.rows[index].interval?.scaled(by: factor)
             shifted.rows[index].replicates = shifted.rows[index].replicates.map { $0 + log(factor) }
-            shifted.rows[index].verdict = Self.verdict(
-                ratio: ratio * factor, interval: shifted.rows[index].interval, threshold: threshold)
+            shifted.rows[index].verdict = shifted.rows[index].judged(
+                Self.verdict(ratio: ratio * factor, interval: shifted.rows[index].interval, threshold: threshold))
         }
         shifted.judgeRelative()
         return shifted
-    }
-
-    /// `interval` (around `ratio`) with 1.96 × `spread` (a standard deviation on the log scale) added to each side
-    /// in quadrature, on the log scale.
-    static func widened(_ interval: ClosedRange<Double>, around ratio: Double, by spread: Double) -> ClosedRange<Double> {
-        guard spread > 0, ratio > 0, interval.lowerBound > 0 else {
-            return interval
-        }
-        let center = log(ratio)
-        let session = 1.96 * spread
-        let below = (center - log(interval.lowerBound)).magnitude
-        let above = (log(interval.upperBound) - center).magnitude
-        return exp(center - (below * below + session * session).squareRoot())...exp(
-            center + (above * above + session * session).squareRoot())
     }
 }
 
@@ -285,9 +324,34 @@ extension ClosedRange where Bound == Double {
     func scaled(by factor: Double) -> ClosedRange<Double> {
         (lowerBound * factor)...(upperBound * factor)
     }
+
+    /// The interval (around `center`, inside it) with 1.96 × `spread` (a standard deviation on the log scale)
+    /// added to each side in quadrature, on the log scale.
+    func widened(around center: Double, by spread: Double) -> ClosedRange<Double> {
+        guard spread > 0, center > 0, lowerBound > 0 else {
+            return self
+        }
+        let middle = log(center)
+        let session = 1.96 * spread
+        let below = (middle - log(lowerBound)).magnitude
+        let above = (log(upperBound) - middle).magnitude
+        return exp(middle - (below * below + session * session).squareRoot())...exp(
+            middle + (above * above + session * session).squareRoot())
+    }
 }
 
 extension Report {
+    /// A file's ``sessionSpread``: its value, a standard deviation on the log scale, and whether it is the stand-in.
+    public struct SessionSpread: Sendable, Equatable {
+        /// How far a cell's headline moves between sets of its runs, as a standard deviation on the log scale.
+        public var value: Double
+        /// Whether it comes from cells of 2 or 3 runs (each cell's first run against the rest), the file having
+        /// too few cells of ``Report/fewestRunsForSessionSpread``: noisier halves, so a wider spread.
+        public var isStandIn: Bool
+        /// The cells it is the median over.
+        public var cells: Int
+    }
+
     /// A cell needs this many `ok` runs to take part in ``sessionSpread``: two halves of two runs each at least.
     public static let fewestRunsForSessionSpread = 4
     /// ``sessionSpread`` needs this many cells that take part, or it is nil.
@@ -299,23 +363,40 @@ extension Report {
     /// headline(first half)), and the spread is 1.4826 × the median of |d| over the cells (the median absolute
     /// deviation from no change, scaled to a normal's standard deviation, so that a few cells in a mode of their
     /// own do not set it). It holds the runs' sampling noise and any drift of the machine within the sweep alike.
-    /// nil with fewer than ``fewestCellsForSessionSpread`` such cells.
-    public var sessionSpread: Double? {
-        let changes = cells.compactMap { cell -> Double? in
-            let runs = cell.nanoseconds
-            guard runs.count >= Self.fewestRunsForSessionSpread else {
+    ///
+    /// A file with fewer than ``fewestCellsForSessionSpread`` such cells (a budgeted sweep on a slow day buys most
+    /// cells 3 runs) gets the stand-in: the same split of every cell of 2 or more runs, which is its first run
+    /// against the rest. Its halves are smaller, so sampling noise weighs more in it and it is wider than the
+    /// spread the same runs would have at 4: it errs toward `unsure`. Without it such a file's intervals were the
+    /// bootstrap's alone, and at 3 runs a cell compare's A/A pairs called 8.7% of cells faster or slower
+    /// (docs/validation.md). nil with fewer than ``fewestCellsForSessionSpread`` cells of 2 runs.
+    public var sessionSpread: SessionSpread? {
+        Self.sessionSpread(of: cells)
+    }
+
+    /// The ``sessionSpread`` of a file of `cells`.
+    static func sessionSpread(of cells: [CellSummary]) -> SessionSpread? {
+        func spread(fewestRuns: Int) -> (value: Double, cells: Int)? {
+            let changes = cells.compactMap { cell -> Double? in
+                let runs = cell.nanoseconds
+                guard runs.count >= fewestRuns else {
+                    return nil
+                }
+                guard let early = Estimate.headline(Array(runs[..<(runs.count / 2)])),
+                    let late = Estimate.headline(Array(runs[(runs.count / 2)...])), early > 0, late > 0
+                else {
+                    return nil
+                }
+                return abs(log(late / early))
+            }
+            guard changes.count >= Self.fewestCellsForSessionSpread, let median = Statistics.median(changes) else {
                 return nil
             }
-            guard let early = Estimate.headline(Array(runs[..<(runs.count / 2)])),
-                let late = Estimate.headline(Array(runs[(runs.count / 2)...])), early > 0, late > 0
-            else {
-                return nil
-            }
-            return abs(log(late / early))
+            return (1.4826 * median, changes.count)
         }
-        guard changes.count >= Self.fewestCellsForSessionSpread, let median = Statistics.median(changes) else {
-            return nil
+        if let halves = spread(fewestRuns: Self.fewestRunsForSessionSpread) {
+            return SessionSpread(value: halves.value, isStandIn: false, cells: halves.cells)
         }
-        return 1.4826 * median
+        return spread(fewestRuns: 2).map { SessionSpread(value: $0.value, isStandIn: true, cells: $0.cells) }
     }
 }

@@ -46,7 +46,8 @@ public struct Report: Sendable {
                         ratioToControl: nil, metrics: timed.compactMap(\.metrics),
                         latencies: timed.compactMap(\.latency),
                         submitNanoseconds: timed.compactMap { $0.submitNanoseconds.map(Double.init) },
-                        clockResolutionNanoseconds: runs.compactMap(\.machine.clockResolutionNanoseconds).max()))
+                        clockResolutionNanoseconds: runs.compactMap(\.machine.clockResolutionNanoseconds).max(),
+                        interferedRuns: runs.filter { $0.load?.isInterference == true }.count))
             }
         }
         for index in cells.indices {
@@ -58,6 +59,11 @@ public struct Report: Sendable {
             {
                 cells[index].ratioToControl = perJob / controlPerJob
             }
+        }
+        // Measured on the cells, the spread then widens the intervals of those of few runs.
+        let spread = Self.sessionSpread(of: cells)?.value
+        for index in cells.indices {
+            cells[index].sessionSpread = spread
         }
         self.cells = cells
     }

@@ -28,6 +28,9 @@ public struct ResultRecord: Sendable, Equatable {
     public var process: Int?
     /// In an interleaved comparison of two builds, which one made the run (``Variant``); nil otherwise.
     public var variant: Variant?
+    /// What other programs did with the machine around the run; nil where the system cannot say, or a file doesn't
+    /// (before schema version 8).
+    public var load: RunLoad?
 
     /// One of the two builds of an interleaved comparison (`bench interleave`): its label, `A` or `B`, and the path
     /// of its `bench` executable as given.
@@ -48,7 +51,7 @@ public struct ResultRecord: Sendable, Equatable {
     /// applicable.
     public init(
         runner: String, configuration: RunConfiguration, repetition: Int, outcome: RunOutcome, machine: MachineInfo,
-        seed: UInt64? = nil, sequence: Int? = nil, process: Int? = nil, variant: Variant? = nil
+        seed: UInt64? = nil, sequence: Int? = nil, process: Int? = nil, variant: Variant? = nil, load: RunLoad? = nil
     ) {
         self.runner = runner
         self.configuration = configuration
@@ -59,6 +62,7 @@ public struct ResultRecord: Sendable, Equatable {
         self.sequence = sequence
         self.process = process
         self.variant = variant
+        self.load = load
     }
 
     /// The field of the run's ``outcome`` that `field` names, so that `record.status` reads `record.outcome.status`.
@@ -74,5 +78,30 @@ public struct ResultRecord: Sendable, Equatable {
     /// The run's time per job, for `ok` runs.
     public var nanosecondsPerJob: Double? {
         outcome.nanoseconds.map { Double($0) / Double(configuration.jobs) }
+    }
+}
+
+/// What other programs did with the machine around a run: the shares of the machine's CPU time, over all its CPUs,
+/// that processes other than the sweep's used, and that the hypervisor gave to other guests (steal), in the quarter
+/// second or more that ends as the run ends (`bench` reads them between runs).
+public struct RunLoad: Sendable, Equatable {
+    /// The share other processes used, 0 to 1: 0.5 is one core of two kept busy.
+    public var others: Double
+    /// The share stolen by the hypervisor for other guests, 0 to 1; 0 where the system has no such count (macOS).
+    public var steal: Double
+
+    /// The share of others and steal together from which a run counts as made during interference: a fifth of the
+    /// machine. On the 2-core VM this suite is developed on, one core kept busy by another program reads 0.3 to 0.5
+    /// beside a sweep (the sweep's own threads take the rest), and a quiet machine reads under 0.05 in most runs.
+    public static let interferenceShare = 0.2
+
+    public init(others: Double, steal: Double) {
+        self.others = others
+        self.steal = steal
+    }
+
+    /// Whether other programs or other guests used a fifth of the machine or more (``interferenceShare``).
+    public var isInterference: Bool {
+        others + steal >= Self.interferenceShare
     }
 }

@@ -7,9 +7,9 @@ public enum ResultSchema {
     /// Written in every row; a reader refuses versions newer than this. Version 2 added the work and resource
     /// columns, version 3 the sweep's seed and each run's place in it, version 4 the shape and the latency
     /// percentiles, version 5 fan-out's submit time, version 6 the clock's resolution, version 7 the process and
-    /// the build that made each run; files of earlier versions are read as well (before 4, as chains without
-    /// latency).
-    public static let version = 7
+    /// the build that made each run, version 8 what other programs did with the machine around it; files of earlier
+    /// versions are read as well (before 4, as chains without latency).
+    public static let version = 8
 
     /// A column, and the schema version that added it.
     struct VersionedColumn: Sendable {
@@ -93,6 +93,8 @@ public enum ResultSchema {
         VersionedColumn("process", since: 7) { .integer($0.process) },
         VersionedColumn("variant", since: 7) { .text($0.variant?.label ?? "") },
         VersionedColumn("executable", since: 7) { .text($0.variant?.executable ?? "") },
+        VersionedColumn("other_load", since: 8) { .decimal($0.load?.others, places: 3) },
+        VersionedColumn("steal_load", since: 8) { .decimal($0.load?.steal, places: 3) },
     ]
 
     /// Every column, in order.
@@ -118,6 +120,9 @@ public enum ResultSchema {
 
     /// The columns version 7 added: the worker process and the build of each run.
     public static let version7Columns = definitions.filter { $0.since == 7 }.map(\.column.name)
+
+    /// The columns version 8 added: what other programs did with the machine around each run.
+    public static let version8Columns = definitions.filter { $0.since == 8 }.map(\.column.name)
 
     /// The columns that every system but Linux leaves empty by design: `max_rss_bytes` (macOS has no way to reset
     /// a peak, see results/README.md). A test that asserts on a measured value of one guards it by platform.
@@ -262,9 +267,17 @@ public enum ResultSchema {
         }
         let label = text("variant")
         let variant = label.isEmpty ? nil : ResultRecord.Variant(label: label, executable: text("executable"))
+        var load: RunLoad?
+        if let others = try optionalDecimal("other_load") {
+            guard (0...1).contains(others), let steal = try optionalDecimal("steal_load"), (0...1).contains(steal) else {
+                throw .row("'other_load' and 'steal_load' must both be shares from 0 to 1, not \(quoted("other_load")) "
+                    + "and \(quoted("steal_load"))")
+            }
+            load = RunLoad(others: others, steal: steal)
+        }
         return ResultRecord(
             runner: runner, configuration: configuration, repetition: repetition, outcome: outcome, machine: machine,
-            seed: seed, sequence: try optionalInteger("sequence"), process: process, variant: variant)
+            seed: seed, sequence: try optionalInteger("sequence"), process: process, variant: variant, load: load)
     }
 }
 

@@ -5,8 +5,8 @@ import Foundation
 public enum SummarySchema {
     /// Written in every row, like the result files' `schema_version`. Version 2 added the resource columns, 3 the
     /// modes, 4 the shape and the latency percentiles, 5 fan-out's submit cost, 6 the clock's resolution (a machine
-    /// column), 7 the headline's interval and the processes.
-    public static let version = 7
+    /// column), 7 the headline's interval and the processes, 8 the runs made during interference.
+    public static let version = 8
 
     /// A cell's columns, in order; the CSV adds the machine's (``MachineInfo/columns``).
     public static let cellColumns: [DataColumn<CellSummary>] =
@@ -34,6 +34,7 @@ public enum SummarySchema {
             .decimal(cell.interval.map { $0.upperBound / Double(cell.configuration.jobs) }, places: 3)
         },
         DataColumn("processes") { .integer($0.processes.compactMap { $0 }.uniqued().count) },
+        DataColumn("interfered_runs") { .integer($0.interferedRuns) },
         DataColumn("ratio_to_control") { .decimal($0.ratioToControl, places: 3) },
         DataColumn("outlier_repetitions") { .list($0.outlierRepetitions.map(DataValue.integer), separator: ";") },
         DataColumn("warnings") { .list($0.warnings.map { .text($0.description) }, separator: "; ") },

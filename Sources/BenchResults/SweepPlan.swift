@@ -222,6 +222,8 @@ public struct SweepPlan: Equatable, Sendable {
         /// In an interleaved comparison of two builds (`bench interleave`), the one that made the run; nil
         /// otherwise.
         public var variant: ResultRecord.Variant?
+        /// What other programs did with the machine around the run, where it was read.
+        public var load: RunLoad?
 
         /// A run's `outcome`, with the worker process and the build that made it, where there are such.
         public init(outcome: RunOutcome, process: Int? = nil, variant: ResultRecord.Variant? = nil) {
@@ -268,7 +270,7 @@ public struct SweepPlan: Equatable, Sendable {
                 let result = ResultRecord(
                     runner: step.runner.id, configuration: step.configuration, repetition: repetition,
                     outcome: run.outcome, machine: machine, seed: seed, sequence: records.count + 1,
-                    process: run.process, variant: run.variant)
+                    process: run.process, variant: run.variant, load: run.load)
                 try record(result)
                 records.append(result)
             }

@@ -124,7 +124,7 @@ extension ThreadingOverheadsTests {
             #expect(try ResultSet(contentsOfFile: path).records.count == 12)
             // The summary goes to standard output; progress and the debug warning to standard error.
             // Runners as rows under their families, configurations as columns.
-            #expect(run.output.contains("Cost per job: median of the runs ± its 95% interval (below 6 runs, their range)\nrunner"))
+            #expect(run.output.contains("Cost per job: median of the runs ± its 95% interval (order statistics; under 6 runs, widened)\nrunner"))
             #expect(run.output.contains("The 2010 experiment\n  single-threaded"))
             #expect(run.output.contains("2×10"))
             #expect(run.output.contains("2×30"))
@@ -166,8 +166,8 @@ extension ThreadingOverheadsTests {
                 #expect(percentiles.count == 4 && percentiles == percentiles.sorted())
             }
             #expect(body.filter { $0["shape"] == "ping-pong" }.allSatisfy { $0["runner"] == "serial-queue" })
-            #expect(run.output.contains("Ping-pong: cost per round trip at 2×600: median of the runs ± its 95% interval (below 6 runs, their range)"))
-            #expect(run.output.contains("Cost per job at 2×600 latency: median of the runs ± its 95% interval (below 6 runs, their range)"))
+            #expect(run.output.contains("Ping-pong: cost per round trip at 2×600: median of the runs ± its 95% interval (order statistics; under 6 runs, under 95%)"))
+            #expect(run.output.contains("Cost per job at 2×600 latency: median of the runs ± its 95% interval (order statistics; under 6 runs, under 95%)"))
             #expect(run.output.contains("Latency, p50 / p99: medians over the runs of each run's percentiles"))
             #expect(
                 run.output.split(separator: "\n").contains { line in
@@ -242,6 +242,24 @@ extension ThreadingOverheadsTests {
             #expect(missing.error.hasPrefix("Error: cannot read"))
         }
 
+        @Test("a sweep of cells of 3 runs says so: their ± widened by a stand-in spread, and the budget that buys 6")
+        func fewRuns() throws {
+            let directory = try TemporaryDirectory()
+            let runners = ["single-threaded", "serial-queue", "run-loop", "global-queue", "task", "detach-thread"]
+            // 3 runs a cell, 200 or 242 µs each: 6 runs of all six would take 7.2 ms, so 10 s buys them.
+            let file = try directory.write("r.csv", SubcommandTests.resultFile(runners.map { ($0, [100, 100, 121]) }))
+            let run = bench(["--input", file])
+            #expect(run.status == .success, "\(run.error)")
+            let text = run.output.replacingOccurrences(of: "\n    ", with: " ")
+            #expect(text.contains("Few runs: 6 of 6 cells have fewer than 6, which no interval of their own holds 95% with; "
+                + "their ± is widened by the sweep's session spread, ±15% (a stand-in from cells of 2 or 3 runs)"))
+            #expect(text.contains("--budget 10 (seconds of recorded runs), or --repetitions 6, would buy each cell 6 at this pace."))
+            #expect(text.contains("(order statistics; under 6 runs, widened)"))
+            // Enough runs: no such line.
+            let enough = try directory.write("e.csv", SubcommandTests.resultFile(runners.map { ($0, [100, 100, 121, 100, 100, 121]) }))
+            #expect(!bench(["--input", enough]).output.contains("Few runs:"))
+        }
+
         @Test("--summary writes the summary CSV; --format csv and json put it on standard output", .timeLimit(.minutes(1)))
         func summaries() throws {
             let directory = try TemporaryDirectory()
@@ -269,7 +287,7 @@ extension ThreadingOverheadsTests {
             #expect((object["machine"] as? [String: String])?["build"] == MachineInfo.buildConfiguration)
 
             let markdown = bench(Self.small + ["--output", directory.path + "/raw3.csv", "--format", "markdown", "--quiet"])
-            #expect(markdown.output.contains("### Cost per job at 1×5: median of the runs ± its 95% interval (below 6 runs, their range)"))
+            #expect(markdown.output.contains("### Cost per job at 1×5: median of the runs ± its 95% interval (order statistics)"))
             // Its cell may or may not have modes, and then a column of them.
             #expect(markdown.output.contains("| runner | cost per job |"))
             #expect(markdown.output.contains("| **The 2010 experiment** |"))
@@ -402,8 +420,10 @@ extension ThreadingOverheadsTests {
             #expect(serial.contains("101 ns"))
             #expect(serial.contains("201 ns"))
             #expect(serial.contains("1.99"))
-            #expect(serial.hasSuffix("slower"))
+            // Its interval, 1.96–2.02, is so narrow that the smallest change it would see is the threshold's.
+            #expect(serial.hasSuffix("slower   ×1.05"))
             #expect(text.contains("Verdicts: 0 faster, 1 slower, 1 same, 0 unsure"))
+            #expect(text.contains("Could see ×1.2 (80% of the time): 2 of 2 cells; the median cell ×1.05"))
             #expect(text.contains("Only in A: 1 cell, by runner\n  run-loop: 4×500\n"))
             #expect(text.contains("Only in B: 1 cell, by runner\n  global-queue: 4×500\n"))
 
@@ -412,7 +432,7 @@ extension ThreadingOverheadsTests {
             let markdown = bench(["compare", a, b, "--format", "markdown"]).output
             #expect(markdown.contains("| host | h | other ≠ |"))
             #expect(markdown.contains("| os | os | os |"))
-            #expect(markdown.contains("| serial-queue | 4×500 | 101 ns | 201 ns | 1.99 | 1.96–2.02 | slower |"))
+            #expect(markdown.contains("| serial-queue | 4×500 | 101 ns | 201 ns | 1.99 | 1.96–2.02 | slower | ×1.05 |"))
             #expect(markdown.contains("| --- | --- | ---: | ---: | ---: | ---: | --- |"))
 
             let csv = try rows(ofCSV: bench(["compare", a, b, "--format", "csv"]).output)

@@ -95,12 +95,59 @@ extension ThreadingOverheadsTests {
             // Five cells moved by 10% from their first half to the second, one did not: the median of the six
             // changes is ln 1.1, scaled to a standard deviation.
             let spread = try #require(Self.sessionReport(later: 110, serialQueue: 100).sessionSpread)
-            #expect(abs(spread - 1.4826 * log(1.1)) < 1e-12)
-            #expect(Self.sessionReport(later: 100, serialQueue: 100).sessionSpread == 0)
+            #expect(abs(spread.value - 1.4826 * log(1.1)) < 1e-12)
+            #expect(!spread.isStandIn && spread.cells == 6)
+            #expect(Self.sessionReport(later: 100, serialQueue: 100).sessionSpread?.value == 0)
             // Too few cells of enough runs: unknown, not zero.
             #expect(Self.report(["serial-queue": [100, 100, 110, 110]]).sessionSpread == nil)
-            let threeRuns = Self.report(Dictionary(uniqueKeysWithValues: (1...6).map { ("cell-\($0)", [100, 100, 110] as [Int64]) }))
-            #expect(threeRuns.sessionSpread == nil)
+        }
+
+        @Test("a file of 3-run cells gets the stand-in spread: each cell's first run against the rest, and says so")
+        func sessionSpreadStandIn() throws {
+            // Six cells of 3 runs: first run 100, the rest 100 and 121, whose median is 110.5.
+            let threeRuns = Self.report(Dictionary(uniqueKeysWithValues: (1...6).map { ("cell-\($0)", [100, 100, 121] as [Int64]) }))
+            let spread = try #require(threeRuns.sessionSpread)
+            #expect(spread.isStandIn && spread.cells == 6)
+            #expect(abs(spread.value - 1.4826 * log(110.5 / 100)) < 1e-12)
+            // Compared with a file that measures its own, the pair's spread is the two in quadrature, and a stand-in.
+            let measured = try #require(Self.sessionReport(later: 110, serialQueue: 100).sessionSpread)
+            let pair = Comparison(baseline: threeRuns, candidate: Self.sessionReport(later: 110, serialQueue: 100))
+            #expect(pair.sessionSpreadIsStandIn)
+            let quadrature = ((spread.value * spread.value + measured.value * measured.value) / 2).squareRoot()
+            #expect(abs((pair.sessionSpread ?? 0) - quadrature) < 1e-12)
+            // A cell of 3 runs has no 95% interval of its own (its range holds the median 75% of the time): the
+            // range, 100–121, is widened by the file's spread.
+            let interval = try #require(threeRuns.cells.first?.interval)
+            let margin = 1.96 * spread.value
+            #expect(abs(interval.lowerBound - 100 * exp(-margin)) < 1e-9)
+            #expect(abs(interval.upperBound - 100 * exp((log(1.21) * log(1.21) + margin * margin).squareRoot())) < 1e-9)
+            // From 6 runs on, order statistics reach 95% by themselves, and the spread is left out.
+            let sixRuns = Self.report(Dictionary(uniqueKeysWithValues: (1...6).map { ("cell-\($0)", [100, 100, 121, 100, 100, 121] as [Int64]) }))
+            #expect(sixRuns.cells.first?.interval == 100...121)
+            // Four cells of 3 runs are too few even for the stand-in: unknown.
+            #expect(Self.report(Dictionary(uniqueKeysWithValues: (1...4).map { ("cell-\($0)", [100, 100, 121] as [Int64]) })).sessionSpread == nil)
+        }
+
+        @Test("the smallest change a cell would see: its interval's wider side × 2.80/1.96, never below the threshold")
+        func detectable() throws {
+            // 0.9–1.1 around 1: the wider side is ln(1/0.9) on the log scale.
+            let wide = try #require(Comparison.detectable(ratio: 1, interval: 0.9...1.1, threshold: 0.05))
+            #expect(abs(log(wide) - log(1 / 0.9) * (1.959964 + 0.841621) / 1.959964) < 1e-9)
+            // Off center, the wider side counts: 1.2 above 1.0, not 0.95 below.
+            let skewed = try #require(Comparison.detectable(ratio: 1, interval: 0.95...1.2, threshold: 0.05))
+            #expect(abs(log(skewed) - log(1.2) * (1.959964 + 0.841621) / 1.959964) < 1e-9)
+            // A tight interval sees what the threshold lets through, no less; no interval, nothing.
+            #expect(Comparison.detectable(ratio: 2, interval: 1.99...2.01, threshold: 0.05) == 1.05)
+            #expect(Comparison.detectable(ratio: 2, interval: nil, threshold: 0.05) == nil)
+            // A cell whose "sees" is at most a shift is called at that shift when its ratio is 1: the interval
+            // moves past 1 with room.
+            let comparison = Comparison(
+                baseline: Self.report(["serial-queue": [100, 101, 102, 100, 99, 101]]),
+                candidate: Self.report(["serial-queue": [101, 100, 99, 102, 100, 101]]))
+            let row = try #require(comparison.rows.first)
+            let sees = try #require(row.detectable)
+            #expect(sees < 1.2)
+            #expect(comparison.shifting([row.key], by: sees).rows.first?.verdict == .slower)
         }
 
         @Test("the session spread widens the interval: a difference the runs alone would call is unsure")
@@ -110,7 +157,7 @@ extension ThreadingOverheadsTests {
                 baseline: Self.sessionReport(later: 100, serialQueue: 100),
                 candidate: Self.sessionReport(later: 100, serialQueue: 108))
             let calm = try #require(steady.rows.first { $0.key.runner == "serial-queue" })
-            #expect(steady.sessionSpread == 0)
+            #expect(steady.sessionSpread == 0 && !steady.sessionSpreadIsStandIn)
             #expect(calm.verdict == .slower)
             // The same cell in files whose other cells moved by 10% within each sweep: a headline moves that much
             // between sessions here, so 8% is not enough.

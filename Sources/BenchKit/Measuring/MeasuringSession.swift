@@ -11,7 +11,8 @@ import JobRunners
 /// whole, the command says what that means for it, and ``Interrupts`` exits with 128 + the signal's number.
 final class MeasuringSession: @unchecked Sendable {
     // `file`, `records`, `plannedRuns`, `recordedRuns` and `isEnded` are read and written only with `lock` held;
-    // so no row is ever half-written when an interrupt finishes the file.
+    // so no row is ever half-written when an interrupt finishes the file. `loadProbe` is used only by the thread
+    // that calls ``measure(_:interleaved:)``, one call at a time.
     private let lock = NSLock()
     private let file: OutputFile
     private var records: [ResultRecord] = []
@@ -38,6 +39,8 @@ final class MeasuringSession: @unchecked Sendable {
     /// cannot be found or, with one process, where this program is not a `bench` (a test): then every run is made
     /// in this process.
     private let workers: WorkerPool?
+    /// What other programs do with the machine, read as each run ends (``LoadProbe``).
+    private let loadProbe = LoadProbe()
     /// Worker processes a cell's runs are spread over (`--processes`); 1 for every run in this process.
     var processes: Int {
         workers.map { $0.isolatesEveryRun ? 1 : $0.count } ?? 1
@@ -118,7 +121,7 @@ final class MeasuringSession: @unchecked Sendable {
             pool != nil && (pool?.count ?? 1 > 1 || pool?.isolatesEveryRun == true || Self.isolatesOnThisSystem(cell.runner))
         }
         let cellIndex = Dictionary(plan.cells.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        let measurements = { (step: SweepPlan.Step) -> [SweepPlan.Measurement] in
+        let make = { (step: SweepPlan.Step) -> [SweepPlan.Measurement] in
             if let interleaved {
                 return interleaved(step)
             }
@@ -127,6 +130,16 @@ final class MeasuringSession: @unchecked Sendable {
             }
             let index = ((cellIndex[step.cell] ?? 0) + repetition - 1) % pool.count
             return [SweepPlan.Measurement(outcome: pool.measure(step, of: plan, worker: index), process: index + 1)]
+        }
+        // Read as each run ends, outside its timed region (which the runner's own thread or the worker keeps).
+        let probe = loadProbe
+        let measurements = { (step: SweepPlan.Step) -> [SweepPlan.Measurement] in
+            var made = make(step)
+            let load = probe.loadEndingNow()
+            for index in made.indices {
+                made[index].load = load
+            }
+            return made
         }
         lock.withLock {
             plannedRuns = plannedRuns.flatMap { runs in plan.repetitions.map { runs + $0 * plan.cells.count } }

@@ -8,16 +8,20 @@ public enum Estimate {
         Statistics.median(values)
     }
 
+    /// The fewest values whose order statistics hold their median with 95% confidence: the range of 6 holds it
+    /// with 1 − 2 × 2⁻⁶ = 96.9%, of 5 with 93.8%, of 3 with 75%.
+    public static let fewestRunsForInterval = 6
+
     /// The 95% interval of the median, from order statistics alone (no assumption of shape): between the order
     /// statistics of ranks ⌊(n − 1.96√n) / 2⌋ and ⌈1 + (n + 1.96√n) / 2⌉, the normal approximation of the
-    /// binomial ranks; the whole sample below six values, where no narrower interval reaches 95%.
+    /// binomial ranks; the whole sample below ``fewestRunsForInterval`` values, where even that holds less than 95%.
     public static func interval(_ values: [Double]) -> ClosedRange<Double>? {
         let sorted = values.sorted()
         guard let first = sorted.first, let last = sorted.last else {
             return nil
         }
         let count = Double(sorted.count)
-        guard sorted.count >= 6 else {
+        guard sorted.count >= fewestRunsForInterval else {
             return first...last
         }
         let lower = max(1, Int(((count - 1.96 * count.squareRoot()) / 2).rounded(.down)))

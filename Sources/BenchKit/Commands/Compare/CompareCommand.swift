@@ -71,13 +71,53 @@ struct FileComparison {
 
     /// What widens the intervals: `Session spread: ±4.2% (each cell's headline, its first half of runs against the
     /// rest); intervals widened by 1.96 times it.`
-    static func sessionSpreadText(_ spread: Double?) -> String {
-        guard let spread else {
-            return "Session spread: unknown (no file has \(Report.fewestCellsForSessionSpread) cells of "
-                + "\(Report.fewestRunsForSessionSpread) ok runs); intervals from the runs' bootstrap alone."
+    static func sessionSpreadText(_ comparison: Comparison) -> String {
+        guard let spread = comparison.sessionSpread else {
+            return "Session spread: unknown (no file has \(Report.fewestCellsForSessionSpread) cells of 2 ok runs); "
+                + "intervals from the runs' bootstrap alone."
         }
-        return "Session spread: ±\(Format.number((spread * 1000).rounded() / 10))% (each cell's headline, its first "
-            + "half of runs against the rest); intervals widened by 1.96 times it."
+        let percent = "±\(Format.number((spread * 1000).rounded() / 10))%"
+        guard !comparison.sessionSpreadIsStandIn else {
+            return "Session spread: \(percent), a stand-in (a file has too few cells of "
+                + "\(Report.fewestRunsForSessionSpread) ok runs to measure it, so each cell's first run against the "
+                + "rest: wider, as its halves are noisier); intervals widened by 1.96 times it."
+        }
+        return "Session spread: \(percent) (each cell's headline, its first half of runs against the rest); intervals "
+            + "widened by 1.96 times it."
+    }
+
+    /// The change compare tells ``Comparison/detectable(ratio:interval:threshold:)`` cells against.
+    static let detectableChange = 1.2
+
+    /// How many cells could have seen a change of ``detectableChange``, and what the median cell could see: `Could
+    /// see ×1.2 (80% of the time): 61 of 104 cells, 55 beside the machine; the median cell ×1.18 ("sees": each
+    /// cell's smallest).`
+    static func detectableText(_ comparison: Comparison) -> String {
+        let change = detectableChange
+        let relative = comparison.machineFactor != nil
+        let sees = comparison.rows.compactMap { relative ? $0.relativeDetectable : $0.detectable }
+        let raw = comparison.rows.filter { ($0.detectable ?? .infinity) <= change }.count
+        let beside = relative ? ", \(sees.filter { $0 <= change }.count) beside the machine" : ""
+        let median = Statistics.median(sees).map { "; the median cell ×\(Format.ratio($0))" } ?? ""
+        return "Could see ×\(Format.number(change)) (\(Int(Comparison.detectablePower * 100))% of the time): \(raw) of "
+            + "\(Format.count(comparison.rows.count, "cell"))\(beside)\(median) (\"sees\": each cell's smallest, "
+            + "from its interval's width)."
+    }
+
+    /// What compare says of the cells whose runs were made mostly during interference in one file and not in the
+    /// other (``Comparison/Row/interferenceDiffers``); nil when there are none.
+    static func interferenceText(_ comparison: Comparison, label: String) -> String? {
+        let rows = comparison.rows.filter(\.interferenceDiffers)
+        guard !rows.isEmpty else {
+            return nil
+        }
+        let inCandidate = rows.filter { $0.candidate.interferedRuns * 2 > $0.candidate.runs }.count
+        let where_ =
+            inCandidate == rows.count ? "in \(label)" : inCandidate == 0 ? "in A" : "in one file (\(inCandidate) in \(label))"
+        return "Interference: \(Format.count(rows.count, "cell")) had most of \(rows.count == 1 ? "its" : "their") runs "
+            + "made while other programs used the machine \(where_) and not in the other file: their verdicts are "
+            + "never faster, slower, cheaper or dearer (an unsure one is marked !), as a difference may be the other "
+            + "programs'. Measure them again on a quiet machine."
     }
 
     /// The machine factor of `comparison` in words; a line saying there is none when there is none.
@@ -148,7 +188,7 @@ struct FileComparison {
             let label = Self.label(offset + 1)
             document.heading(
                 "\(label) against A: noise threshold \(percent)%; verdict from the 95% interval of \(label)/A")
-            document.paragraph(Self.sessionSpreadText(comparison.sessionSpread))
+            document.paragraph(Self.sessionSpreadText(comparison))
             document.table(rowsTable(comparison, label: label))
             let counts = Comparison.Verdict.allCases.map { verdict in
                 "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
@@ -160,6 +200,10 @@ struct FileComparison {
                     "\(comparison.rows.filter { $0.relativeVerdict == verdict }.count) \(verdict.rawValue)"
                 }
                 document.lines("Relative verdicts: \(counts.joined(separator: ", "))")
+            }
+            document.paragraph(Self.detectableText(comparison))
+            if let interference = Self.interferenceText(comparison, label: label) {
+                document.paragraph(interference)
             }
             if showsMetrics {
                 document.heading(
@@ -219,24 +263,35 @@ struct FileComparison {
 
     private func rowsTable(_ comparison: Comparison, label: String) -> TextTable {
         let relative = comparison.machineFactor != nil
-        let rows = comparison.rows.map { row in
-            [
+        let rows = comparison.rows.map { row -> [String] in
+            // The mark goes where interference made the verdict unsure (interferenceText says so).
+            let mark = row.interferenceDiffers && row.verdict == .unsure ? "!" : ""
+            let relativeMark = row.interferenceDiffers && row.relativeVerdict == .unsure ? "!" : ""
+            let costs: [String] = [
                 row.key.runner, row.key.configuration.description,
                 row.baseline.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.candidate.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.ratio.map(Format.ratio) ?? "-",
             ]
-                // With a machine factor, the relative ratio's interval: the raw one's is in the CSV and JSON.
-                + (relative
-                    ? [
-                        row.verdict.rawValue, row.relativeRatio.map(Format.ratio) ?? "-",
-                        row.relativeInterval.map { Format.range($0) } ?? "-", row.relativeVerdict.rawValue,
-                    ] : [row.interval.map { Format.range($0) } ?? "-", row.verdict.rawValue])
+            let interval = row.interval.map { Format.range($0) } ?? "-"
+            let sees = row.detectable.map { "×" + Format.ratio($0) } ?? "-"
+            guard relative else {
+                return costs + [interval, row.verdict.rawValue + mark, sees]
+            }
+            // With a machine factor, the relative ratio's interval: the raw one's is in the CSV and JSON.
+            let relativeRatio = row.relativeRatio.map(Format.ratio) ?? "-"
+            let relativeInterval = row.relativeInterval.map { Format.range($0) } ?? "-"
+            let relativeSees = row.relativeDetectable.map { "×" + Format.ratio($0) } ?? "-"
+            return costs + [
+                row.verdict.rawValue + mark, relativeRatio, relativeInterval,
+                row.relativeVerdict.rawValue + relativeMark, relativeSees,
+            ]
         }
         return TextTable(
             columns: ["runner", "configuration", "A per job", "\(label) per job", "\(label)/A"]
-                + (relative ? ["verdict", "÷ machine", "95% interval", "relative"] : ["95% interval", "verdict"]),
-            rows: rows, rightAligned: relative ? [2, 3, 4, 6, 7] : [2, 3, 4, 5], keyColumns: 2)
+                + (relative
+                    ? ["verdict", "÷ machine", "interval", "relative", "sees"] : ["interval", "verdict", "sees"]),
+            rows: rows, rightAligned: relative ? [2, 3, 4, 6, 7, 9] : [2, 3, 4, 5, 7], keyColumns: 2)
     }
 
     /// `waitsCompare`: whether both files' voluntary context switches mean the same (the same kernel); if not,
@@ -320,6 +375,9 @@ struct FileComparison {
             DataColumn("relative_interval_low") { .decimal($0.row?.relativeInterval?.lowerBound, places: 4) },
             DataColumn("relative_interval_high") { .decimal($0.row?.relativeInterval?.upperBound, places: 4) },
             DataColumn("relative_verdict") { .text($0.relativeVerdict) },
+            DataColumn("detectable_change") { .decimal($0.row?.detectable, places: 4) },
+            DataColumn("relative_detectable_change") { .decimal($0.row?.relativeDetectable, places: 4) },
+            DataColumn("interference_differs") { entry in .text(entry.row.map { $0.interferenceDiffers ? "yes" : "no" } ?? "") },
         ]
 
     private func json() -> JSONValue {
@@ -348,6 +406,8 @@ struct FileComparison {
                         "baseline": .string(files[0].path), "candidate": .string(candidate),
                         "threshold": .number(threshold),
                         "session_spread": comparison.sessionSpread.map(JSONValue.number) ?? .null,
+                        "session_spread_from": comparison.sessionSpread == nil
+                            ? .null : .string(comparison.sessionSpreadIsStandIn ? "first-runs" : "halves"),
                         "machine_factor": comparison.machineFactor.map { factor in
                             .object([
                                 "estimate": .number(factor.estimate), "interval_low": .number(factor.interval.lowerBound),
@@ -390,7 +450,8 @@ extension HelpText {
           slower    above 1 by more than the threshold, and its 95% interval lies above 1
           unsure    beyond the threshold, but the interval includes 1, or a file has fewer than two ok
                     repetitions in the cell (the 2010 file has one), so no interval can be made
-        \(paragraph("The interval accounts for the files coming from two sessions: a bootstrap of each file's runs, widened by how far a cell's headline moves between the first and the second half of each file's runs (its session spread, printed above the table).", indent: 0))
+        \(paragraph("The interval accounts for the files coming from two sessions: a bootstrap of each file's runs, widened by how far a cell's headline moves between the first and the second half of each file's runs (its session spread, printed above the table). A file with too few cells of \(Report.fewestRunsForSessionSpread) runs to measure it (a budgeted sweep on a slow day buys many cells 3) gets a stand-in, each cell's first run against the rest, which is wider and says so.", indent: 0))
+        \(paragraph("The sees column is the smallest change of the cell that an interval as wide as its own would call \(Int(Comparison.detectablePower * 100))% of the time (never less than the threshold): a cell called same or unsure with sees ×1.5 could not have seen a change of 20%. A line under the verdicts counts the cells that could have seen ×\(Format.number(FileComparison.detectableChange)). \(Program.name) validate measures how often a change of each cell's own size is found.", indent: 0))
         \(paragraph("Then the machine factor: the median of the cells' ratios, with its interval, which is how much the file's machine (or its load) moved as a whole. Each cell's ratio divided by it (÷ machine), with its 95% interval, gets a relative verdict by the same rule: with-machine (within the threshold), cheaper or dearer (beyond it, the interval wholly below or above 1), or unsure. A cell that moved with the machine says nothing about the mechanism; one cheaper or dearer beside it does. With fewer than \(Comparison.fewestCellsForMachineFactor) cells there is no machine factor, and the table shows the ratio's interval and verdict alone. (\(Program.name) validate on files of separate sessions shows how far verdicts hold on your machine.)", indent: 0))
         \(paragraph("The machines of the files come first, with the values that differ from the baseline's marked; cells in one file only are listed last, and a file that shares no cell with the baseline is an error. --format csv and json give every figure, the ratio's own interval and the ratio normalized by each file's \(Report.controlRunner) control among them.", indent: 0))
 

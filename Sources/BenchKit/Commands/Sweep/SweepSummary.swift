@@ -192,20 +192,28 @@ struct SweepSummary {
     }
 
     /// What a cost table's title says of how its intervals are made (``CellSummary/interval``): a bootstrap over
-    /// the worker processes and their runs where a cell's runs come from several, else from order statistics, which
-    /// below six runs is the runs' range (``Estimate/interval(_:)``).
+    /// the worker processes and their runs where a cell's runs come from several, else from order statistics; and,
+    /// where some cells have fewer runs than order statistics need for 95%, whether the file's session spread
+    /// widened them or they hold less.
     private func intervalNote(_ configurations: [RunConfiguration]) -> String {
         let cells = report.cells.filter { configurations.contains($0.configuration) }
-        let spread = cells.filter { $0.sample.groups.count >= 2 }.count
-        switch spread {
-        case cells.count: return " (a bootstrap over the worker processes, then their runs)"
-        case 0: return " (below 6 runs, their range)"
-        default: return " (a bootstrap over the worker processes where a cell's runs come from several; below 6 runs "
-            + "from one, their range)"
+        let method =
+            switch cells.filter({ $0.sample.groups.count >= 2 }).count {
+            case cells.count: "bootstrap of processes, then runs"
+            case 0: "order statistics"
+            default: "bootstrap of processes where runs span several, else order statistics"
+            }
+        // Terse, to keep the title within a screen's 120 columns: the warnings' line on few runs says the rest.
+        let few = cells.filter { $0.okRuns < Estimate.fewestRunsForInterval }
+        guard !few.isEmpty else {
+            return " (\(method))"
         }
+        let widened = few.allSatisfy { $0.sessionSpread != nil }
+        return " (\(method); under \(Estimate.fewestRunsForInterval) runs, \(widened ? "widened" : "under 95%"))"
     }
 
-    /// `48.4 ns ±3%`, and `~` for a cell whose runs form modes; nil without an ok run.
+    /// `48.4 ns ±3%`, `~` for a cell whose runs form modes, `!` for one with runs made while other programs used
+    /// the machine (``interferenceText(_:)``); nil without an ok run.
     static func costText(_ cell: CellSummary) -> String? {
         guard let cost = cell.headlineNanosecondsPerJob else {
             return nil
@@ -214,7 +222,34 @@ struct SweepSummary {
         if cell.okRuns >= 2, let halfWidth = cell.relativeHalfWidth {
             text += " ±" + percent(halfWidth)
         }
-        return cell.modes.isMultimodal ? text + "~" : text
+        return text + (cell.modes.isMultimodal ? "~" : "") + (cell.interferedRuns > 0 ? "!" : "")
+    }
+
+    /// What the summary says when other programs used the machine during some runs (``RunLoad/isInterference``):
+    /// how many runs, when in the sweep, how much of the machine, which cells; nil when none.
+    static func interferenceText(_ report: Report) -> String? {
+        let runs = report.records.filter { $0.load != nil }
+        let marked = runs.filter { $0.load?.isInterference == true }
+        guard !marked.isEmpty else {
+            return nil
+        }
+        // When: how many of the marked runs fall in each third of the sweep, by the order the runs were made.
+        let places = marked.compactMap(\.sequence)
+        let thirds = (0..<3).map { third in
+            places.filter { ($0 - 1) * 3 / max(1, runs.count) == third }.count
+        }
+        let when = places.isEmpty ? "" : ", by thirds of the sweep \(thirds[0]), \(thirds[1]) and \(thirds[2])"
+        let others = marked.compactMap(\.load?.others).reduce(0, +) / Double(marked.count)
+        let steal = marked.compactMap(\.load?.steal).reduce(0, +) / Double(marked.count)
+        // What the marked runs share: the other programs' use, the other guests' (steal), or both.
+        let who = [
+            others >= 0.005 || steal < 0.005 ? "other programs used \(percent(others))" : nil,
+            steal >= 0.005 ? "the hypervisor gave \(percent(steal)) to other guests" : nil,
+        ].compactMap { $0 }.joined(separator: " and ")
+        let cells = report.cells.filter { $0.interferedRuns > 0 }.count
+        return "Interference: \(who) of the machine's CPU time during "
+            + "\(marked.count) of \(runs.count) runs\(when). \(Format.count(cells, "cell")) marked ! in the tables (the "
+            + "CSV's other_load and steal_load give each run's share) may be off: measure them again on a quiet machine."
     }
 
     /// `12%`, `3%`, `0.4%`.
@@ -492,6 +527,12 @@ struct SweepSummary {
                 "Noise: \(noisy) of \(cells) cells vary over \(Self.percent(CellWarning.noisyCoefficientOfVariation)) "
                     + "from run to run (CV), \(outliers) have outlier runs (kept); the ± intervals include it.")
         }
+        if let interference = Self.interferenceText(report) {
+            lines.append(interference)
+        }
+        if let fewRuns = Self.fewRunsText(report) {
+            lines.append(fewRuns)
+        }
         let coarse = report.cells.filter { $0.warnings.contains { if case .coarseLatency = $0 { true } else { false } } }
         if let resolution = coarse.first?.clockResolutionNanoseconds {
             lines.append(
@@ -503,6 +544,31 @@ struct SweepSummary {
             document.list(lines)
         }
         return document
+    }
+
+    /// What a sweep that bought some cells fewer runs than a 95% interval needs (``Estimate/fewestRunsForInterval``:
+    /// a slow or busy day's budgeted sweep) says of them, and the budget that would have bought each cell that many;
+    /// nil when every cell with a run has enough.
+    static func fewRunsText(_ report: Report) -> String? {
+        let needed = Estimate.fewestRunsForInterval
+        let timed = report.cells.filter { $0.okRuns > 0 }
+        let few = timed.filter { $0.okRuns < needed }
+        guard !few.isEmpty else {
+            return nil
+        }
+        // The recorded runs' time, every cell given at least `needed` runs at its median's pace.
+        let seconds = timed.reduce(0.0) { total, cell in
+            total + Double(max(cell.okRuns, needed)) * (Estimate.headline(cell.nanoseconds) ?? 0) / 1e9
+        }
+        let budget = Int((seconds / 10).rounded(.up)) * 10
+        let spread = report.sessionSpread.map { spread in
+            "widened by the sweep's session spread, ±\(Self.percent(spread.value))"
+                + (spread.isStandIn ? " (a stand-in from cells of 2 or 3 runs)" : "")
+        }
+        return "Few runs: \(few.count) of \(timed.count) cells have fewer than \(needed), which no interval of their own "
+            + "holds 95% with; their ± is \(spread ?? "their own, and holds less than 95%"), and compare will call "
+            + "most of their changes unsure. \(RunOption.budget.flag) \(budget) (seconds of recorded runs), or "
+            + "\(RunOption.repetitions.flag) \(needed), would buy each cell \(needed) at this pace."
     }
 
     /// `text`, cut to 100 characters with `…` where longer.

@@ -164,6 +164,32 @@ struct Validation {
         shifted.rows.filter { $0.verdict == .slower }.count
     }
 
+    /// Each cell of B shifted by its own ``Comparison/Row/detectable``, the smallest change the A/A comparison
+    /// said it would see 80% of the time: the cells that have one, and those of them then called slower.
+    var ownDetectable: (cells: Int, detected: Int) {
+        let rows = same.rows.compactMap { row -> Comparison.Verdict? in
+            guard let change = row.detectable, let ratio = row.ratio, let interval = row.interval else {
+                return nil
+            }
+            return Comparison.verdict(
+                ratio: ratio * change, interval: (interval.lowerBound * change)...(interval.upperBound * change),
+                threshold: threshold)
+        }
+        return (rows.count, rows.filter { $0 == .slower }.count)
+    }
+
+    /// Each cell of B alone shifted by its own ``Comparison/Row/relativeDetectable`` and judged beside the machine:
+    /// the cells that have one, and those of them then called dearer.
+    var ownRelativeDetectable: (cells: Int, detected: Int) {
+        let rows = same.rows.compactMap { row -> Comparison.RelativeVerdict? in
+            guard let change = row.relativeDetectable else {
+                return nil
+            }
+            return same.shifting([row.key], by: change).rows.first { $0.key == row.key }?.relativeVerdict
+        }
+        return (rows.count, rows.filter { $0 == .dearer }.count)
+    }
+
     /// `count` of `total` as a percentage with one decimal: `4.2%`.
     private static func percent(_ count: Int, of total: Int) -> String {
         total == 0 ? "-" : Format.number((Double(count) / Double(total) * 1000).rounded() / 10) + "%"
@@ -171,18 +197,23 @@ struct Validation {
 
     func output(paths: [String]) -> CommandOutput {
         let factor = Format.number(shift)
+        let (own, ownRelative) = (ownDetectable, ownRelativeDetectable)
         let summary: [(String, Int, Int)] = [
             ("cells in both files", cells, cells),
             ("headlines within ±\(Int(Self.agreement * 100))%", agreeing, cells),
             ("A/A, raw: called faster or slower (false alarms)", falseAlarms, cells),
             ("A/A, relative: called cheaper or dearer (false alarms)", relativeFalseAlarms, cells),
             ("B × \(factor), every cell, raw: called slower (detected)", detected, cells),
+
             ("B × \(factor), each runner's cells in turn, relative: dearer (detected)", byRunner.detected,
              byRunner.shiftedCells),
             ("  the other cells, called cheaper or dearer (false alarms)", byRunner.falseAlarms, byRunner.otherCells),
             ("B × \(factor), each family's cells in turn, relative: dearer (detected)", byFamily.detected,
              byFamily.shiftedCells),
             ("  the other cells, called cheaper or dearer (false alarms)", byFamily.falseAlarms, byFamily.otherCells),
+            ("B × each cell's own \"sees\" (80% expected), raw: called slower", own.detected, own.cells),
+            ("Each cell alone × its own relative \"sees\" (80% expected): dearer", ownRelative.detected,
+             ownRelative.cells),
         ]
         let rows = zip(same.rows, shifted.rows).map(Row.init)
         return CommandOutput(
@@ -197,7 +228,7 @@ struct Validation {
                         columns: ["", "cells", "of", "share"],
                         rows: summary.map { [$0.0, "\($0.1)", "\($0.2)", Self.percent($0.1, of: $0.2)] },
                         rightAligned: [1, 2, 3]))
-                document.paragraph(FileComparison.sessionSpreadText(same.sessionSpread))
+                document.paragraph(FileComparison.sessionSpreadText(same))
                 document.paragraph(FileComparison.machineFactorText(same, label: "B"))
                 let alarms = rows.filter { $0.row.verdict == .faster || $0.row.verdict == .slower }
                 if !alarms.isEmpty {
@@ -227,6 +258,10 @@ struct Validation {
                     "session_spread": same.sessionSpread.map(JSONValue.number) ?? .null, "cells": .integer(cells),
                     "agreeing": .integer(agreeing), "false_alarms": .integer(falseAlarms),
                     "relative_false_alarms": .integer(relativeFalseAlarms), "detected": .integer(detected),
+                    "own_detectable": .object(["cells": .integer(own.cells), "detected": .integer(own.detected)]),
+                    "own_relative_detectable": .object([
+                        "cells": .integer(ownRelative.cells), "detected": .integer(ownRelative.detected),
+                    ]),
                     "machine_factor": same.machineFactor.map { .number($0.estimate) } ?? .null,
                     "by_runner": Self.json(byRunner), "by_family": Self.json(byFamily),
                     "rows": .records(Self.columns, rows),
