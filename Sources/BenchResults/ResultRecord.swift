@@ -95,6 +95,7 @@ public struct RunLoad: Sendable, Equatable {
     /// beside a sweep (the sweep's own threads take the rest), and a quiet machine reads under 0.05 in most runs.
     public static let interferenceShare = 0.2
 
+    /// The shares other processes (`others`) and other guests (`steal`) used of the machine, each 0 to 1.
     public init(others: Double, steal: Double) {
         self.others = others
         self.steal = steal
