@@ -103,6 +103,11 @@ extension ThreadingOverheadsTests {
             #expect(task.interferedRuns == 4 && serial.interferedRuns == 0)
             #expect(SweepSummary.costText(task)?.hasSuffix("!") == true)
             #expect(SweepSummary.costText(serial)?.hasSuffix("!") == false)
+            // The legend of the marks explains it.
+            let directory = try TemporaryDirectory()
+            let file = try directory.write(
+                "r.csv", CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
+            #expect(bench(["--input", file]).output.contains("! : some runs were made while other programs used the machine"))
             // A quiet sweep, and a file without loads: nothing said.
             let quiet = (1...10).map { Self.record("task", $0, load: RunLoad(others: 0.01, steal: 0)) }
             #expect(SweepSummary.interferenceText(Report(records: quiet)) == nil)
