@@ -73,6 +73,12 @@ public struct CellSummary: Sendable, Equatable {
     /// ``Estimate/fewestRunsForInterval`` runs; nil where the file has none.
     public var sessionSpread: Double?
 
+    /// Whether more than `share` of its recorded runs were made during interference (``interferedRuns``):
+    /// `compare` asks whether most were (one half), `check` whether more than a quarter were.
+    public func isInterfered(moreThan share: Double) -> Bool {
+        Double(interferedRuns) > share * Double(runs)
+    }
+
     /// The cell as result files name it: the runner's id in the configuration.
     public var key: CellKey {
         CellKey(runner: runner, configuration: configuration)

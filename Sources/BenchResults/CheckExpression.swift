@@ -145,10 +145,18 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         return configurations.map { evaluate(on: report, in: $0, confidence: confidence) }
     }
 
+    /// A check reads no decision from a cell whose runs were made during interference (``RunLoad/isInterference``)
+    /// in more than this share, a quarter: it is inconclusive, and says so. One busy core moved the ratio of
+    /// `verified-detach` to `detach-thread` from 1.37× to 2.36× here; a decision from such runs is one about the other
+    /// programs. Runs are kept and pooled as ever; a quiet sweep marks about 4% of runs, so that a quarter of a cell's
+    /// six is seldom reached without other programs.
+    public static let interferedShare = 0.25
+
     /// One rule over every `ok` run of the cells the check reads, pooled: the `confidence` interval of what the
     /// check compares with its bound (the subject's headline cost per job, or its ratio to the other runner's, by
     /// ``Bootstrap``) lies wholly on the side where the check holds, wholly on the side where it fails, or across
-    /// the bound: inconclusive.
+    /// the bound: inconclusive. Inconclusive, too, where more than ``interferedShare`` of a cell's runs were made
+    /// during interference.
     private func evaluate(on report: Report, in configuration: RunConfiguration, confidence: Double) -> CheckResult {
         let subjectConfiguration = subject.configuration ?? configuration
         let subjectCell = report.cell(subject.runner, at: subjectConfiguration)
@@ -156,9 +164,19 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         var cells = [CellKey(runner: subject.runner, configuration: subjectConfiguration)]
         func result(
             _ outcome: CheckResult.Outcome, _ explanation: String, interval: ClosedRange<Double>? = nil,
-            other: Double? = nil
+            other: Double? = nil, fromRuns: Bool = false
         ) -> CheckResult {
-            CheckResult(
+            var outcome = outcome
+            var explanation = explanation
+            let interfered = cells.compactMap { report.cell($0.runner, at: $0.configuration) }
+                .filter { $0.isInterfered(moreThan: Self.interferedShare) }
+            if fromRuns, !interfered.isEmpty {
+                outcome = .inconclusive
+                explanation += "; not decided: "
+                    + interfered.map { "\($0.interferedRuns) of \($0.runs) runs of \($0.runner)" }.joined(separator: " and ")
+                    + " were made while other programs used the machine"
+            }
+            return CheckResult(
                 expression: self, configuration: configuration, outcome: outcome, interval: interval,
                 confidence: confidence, subjectNanosecondsPerJob: subjectCost, otherNanosecondsPerJob: other,
                 explanation: explanation, cells: cells)
@@ -175,7 +193,8 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             let range = interval.map { " (\(percent)% interval \(Format.range($0, Format.perJob(nanoseconds:))))" } ?? ""
             return result(
                 comparison.outcome(interval ?? subjectCost...subjectCost, limit),
-                "\(subjectText)\(range); \(needs) \(Format.perJob(nanoseconds: limit))/job", interval: interval)
+                "\(subjectText)\(range); \(needs) \(Format.perJob(nanoseconds: limit))/job", interval: interval,
+                fromRuns: true)
         case .multiple(let factor, let other):
             let otherConfiguration = other.configuration ?? configuration
             cells.append(CellKey(runner: other.runner, configuration: otherConfiguration))
@@ -191,7 +210,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
                 comparison.outcome(interval ?? ratio...ratio, factor),
                 "\(subjectText) is \(Format.ratio(ratio))× \(other.runner) \(Format.perJob(nanoseconds: otherCost))/job"
                     + "\(range); \(needs) \(Format.number(factor))×",
-                interval: interval, other: otherCost)
+                interval: interval, other: otherCost, fromRuns: true)
         }
     }
 }

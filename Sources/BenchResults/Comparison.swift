@@ -95,10 +95,8 @@ public struct Comparison: Sendable {
         /// (``RunLoad/isInterference``) and most in the other were not: then a difference may be the other
         /// programs', and neither verdict calls one.
         public var interferenceDiffers: Bool {
-            func mostly(_ cell: CellSummary) -> Bool {
-                cell.interferedRuns * 2 > cell.runs
-            }
-            return mostly(baseline) != mostly(candidate)
+            baseline.isInterfered(moreThan: Comparison.interferedShare)
+                != candidate.isInterfered(moreThan: Comparison.interferedShare)
         }
 
         /// `verdict`, or `unsure` in its place where the files' conditions differ (``interferenceDiffers``) and it
@@ -129,6 +127,9 @@ public struct Comparison: Sendable {
     public static let defaultThreshold = 0.05
     /// A machine factor needs this many cells with a ratio: fewer say nothing of the machine as a whole.
     public static let fewestCellsForMachineFactor = 5
+    /// A cell whose runs were made during interference in more than this share (most of them) in one file and not
+    /// in the other is never called faster, slower, cheaper or dearer (``Row/interferenceDiffers``).
+    public static let interferedShare = 0.5
     /// Bootstrap replicates of each cell's ratio kept for the machine factor's interval, and the resamples of cells.
     static let replicatesPerCell = 200
     static let factorResamples = 4_000
@@ -357,24 +358,7 @@ extension Report {
     /// ``sessionSpread`` needs this many cells that take part, or it is nil.
     public static let fewestCellsForSessionSpread = 5
 
-    /// How far a cell's headline moves between two sets of its runs made minutes apart, as this file can see it,
-    /// as a standard deviation on the log scale: every cell with ``fewestRunsForSessionSpread`` `ok` runs or more is
-    /// split, by the order its runs were made in, into its first half and the rest, d = ln(headline(rest) /
-    /// headline(first half)), and the spread is 1.4826 × the median of |d| over the cells (the median absolute
-    /// deviation from no change, scaled to a normal's standard deviation, so that a few cells in a mode of their
-    /// own do not set it). It holds the runs' sampling noise and any drift of the machine within the sweep alike.
-    ///
-    /// A file with fewer than ``fewestCellsForSessionSpread`` such cells (a budgeted sweep on a slow day buys most
-    /// cells 3 runs) gets the stand-in: the same split of every cell of 2 or more runs, which is its first run
-    /// against the rest. Its halves are smaller, so sampling noise weighs more in it and it is wider than the
-    /// spread the same runs would have at 4: it errs toward `unsure`. Without it such a file's intervals were the
-    /// bootstrap's alone, and at 3 runs a cell compare's A/A pairs called 8.7% of cells faster or slower
-    /// (docs/validation.md). nil with fewer than ``fewestCellsForSessionSpread`` cells of 2 runs.
-    public var sessionSpread: SessionSpread? {
-        Self.sessionSpread(of: cells)
-    }
-
-    /// The ``sessionSpread`` of a file of `cells`.
+    /// The ``Report/sessionSpread`` of a file of `cells`: measured once, as the report is made.
     static func sessionSpread(of cells: [CellSummary]) -> SessionSpread? {
         func spread(fewestRuns: Int) -> (value: Double, cells: Int)? {
             let changes = cells.compactMap { cell -> Double? in

@@ -572,19 +572,40 @@ extension ThreadingOverheadsTests {
         }
 
         @Test("check on a fresh run: measures only the runners named; decides at the first look it can", .timeLimit(.minutes(1)))
-        func checkFreshRun() {
-            let pass = bench(["check", "serial-queue <= 1s/job", "--queues", "2", "--iterations", "20"])
-            #expect(pass.status == .success, "\(pass.error)")
-            #expect(pass.output.contains("PASS  serial-queue <= 1000 ms/job at 2×20"))
+        func checkFreshRun() throws {
+            // Where other programs used the machine during more than a quarter of the runs, which this test cannot
+            // prevent on a shared machine, the right outcome is inconclusive, saying why: each file's loads say
+            // which outcome is right, as the rule reads them.
+            let directory = try TemporaryDirectory()
+            func interfered(_ file: String) throws -> Bool {
+                try Report(contentsOfFile: file).cells.contains { $0.isInterfered(moreThan: CheckExpression.interferedShare) }
+            }
+            let notDecided = "were made while other programs used the machine"
+            let passed = directory.path + "/pass.csv"
+            let pass = bench(["check", "serial-queue <= 1s/job", "--queues", "2", "--iterations", "20", "--output", passed])
             #expect(!pass.error.contains("single-threaded"))
-            // Decided at the first look: its runs, and no more.
-            #expect(pass.error.contains("repetition \(CheckOptions.looks[0]):"))
-            #expect(!pass.error.contains("repetition \(CheckOptions.looks[0] + 1):"))
-            #expect(!pass.error.contains("inconclusive"))
-            let fail = bench(["check", "serial-queue <= 0.001ns/job", "--queues", "2", "--iterations", "20", "--repetitions", "4"])
-            #expect(fail.status == .failure)
-            #expect(fail.output.contains("FAIL  serial-queue <= 0.001 ns/job at 2×20"))
-            #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed, 0 inconclusive at 95% confidence\n"))
+            if try interfered(passed) {
+                #expect(pass.status == .inconclusive && pass.output.contains(notDecided), "\(pass.output)")
+            } else {
+                #expect(pass.status == .success, "\(pass.error)")
+                #expect(pass.output.contains("PASS  serial-queue <= 1000 ms/job at 2×20"))
+                // Decided at the first look: its runs, and no more.
+                #expect(pass.error.contains("repetition \(CheckOptions.looks[0]):"))
+                #expect(!pass.error.contains("repetition \(CheckOptions.looks[0] + 1):"))
+                #expect(!pass.error.contains("inconclusive"))
+            }
+            let failed = directory.path + "/fail.csv"
+            let fail = bench([
+                "check", "serial-queue <= 0.001ns/job", "--queues", "2", "--iterations", "20", "--repetitions", "4",
+                "--output", failed,
+            ])
+            if try interfered(failed) {
+                #expect(fail.status == .inconclusive && fail.output.contains(notDecided), "\(fail.output)")
+            } else {
+                #expect(fail.status == .failure)
+                #expect(fail.output.contains("FAIL  serial-queue <= 0.001 ns/job at 2×20"))
+                #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed, 0 inconclusive at 95% confidence\n"))
+            }
             let both = bench(["check", "serial-queue <= 1s/job", "--queues", "2", "--repetitions", "4", "--budget", "5"])
             #expect(both.status == .usage)
             #expect(both.error.hasPrefix("Error: '--repetitions' decides every check at once, so '--budget'"))

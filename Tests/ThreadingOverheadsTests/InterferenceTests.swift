@@ -85,6 +85,35 @@ extension ThreadingOverheadsTests {
             #expect(text.hasPrefix("Interference: 1 cell had most of its runs made while other programs used the machine in B"))
         }
 
+        @Test("check: a cell with more than a quarter of its runs made during interference decides nothing, and says why")
+        func checkAcrossInterference() throws {
+            // detach-thread 3× serial-queue in every run; `interfered` of serial-queue's 8 runs beside other programs.
+            func report(interfered: Int) -> Report {
+                Report(records: (1...16).map { sequence in
+                    let runner = sequence <= 8 ? "serial-queue" : "detach-thread"
+                    let busy = runner == "serial-queue" && sequence <= interfered
+                    var record = Self.record(runner, sequence, load: RunLoad(others: busy ? 0.4 : 0, steal: 0))
+                    record.outcome.nanoseconds = (runner == "serial-queue" ? 1000 : 3000) + Int64(sequence)
+                    return record
+                })
+            }
+            let holds = try CheckExpression(parsing: "detach-thread >= 2x serial-queue")
+            let fails = try CheckExpression(parsing: "detach-thread >= 4x serial-queue")
+            // Two of eight is a quarter, not more: decided either way.
+            #expect(holds.evaluate(on: report(interfered: 2)).map(\.outcome) == [.holds])
+            #expect(fails.evaluate(on: report(interfered: 2)).map(\.outcome) == [.fails])
+            for check in [holds, fails] {
+                let result = try #require(check.evaluate(on: report(interfered: 3)).first)
+                #expect(result.outcome == .inconclusive)
+                #expect(result.interval != nil)
+                #expect(result.explanation.hasSuffix(
+                    "; not decided: 3 of 8 runs of serial-queue were made while other programs used the machine"))
+            }
+            // A runner with no ok run still fails, interference or not.
+            let missing = try CheckExpression(parsing: "task >= 2x serial-queue")
+            #expect(missing.evaluate(on: report(interfered: 8)).map(\.outcome) == [.fails])
+        }
+
         @Test("the summary names the interference, its share and when; its cells are marked ! and the rest are not")
         func summary() throws {
             // Runs 1 to 10 of two cells; other programs used 40% of the machine during runs 4 to 7, all of task's.

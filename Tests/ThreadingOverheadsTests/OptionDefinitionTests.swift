@@ -202,8 +202,11 @@ extension ThreadingOverheadsTests {
             #expect(rows.allSatisfy { $0["status"] == "ok" && $0["completed_iterations"] == "100" })
 
             let (checked, verdict, _) = bench(["check", "my-queue <= 1s/job"] + small, catalogue: catalogue)
-            #expect(checked == .success)
-            #expect(verdict.contains("PASS  my-queue <= 1000 ms/job at 2×50"))
+            // Run while other programs used the machine (a shared one's, which this test cannot prevent), the
+            // right outcome is inconclusive, saying so (checkFreshRun and InterferenceTests hold the rule itself).
+            let interfered = verdict.contains("were made while other programs used the machine")
+            #expect(checked == (interfered ? .inconclusive : .success))
+            #expect(verdict.contains("\(interfered ? "INCONCLUSIVE" : "PASS")  my-queue <= 1000 ms/job at 2×50"))
 
             let (refused, _, message) = bench(["--runners", "my-queue"] + small, catalogue: .builtIn)
             #expect(refused == .usage)

@@ -103,8 +103,8 @@ final class MeasuringSession: @unchecked Sendable {
         file.displayPath
     }
 
-    /// Makes the runs of `plan`, records each as it ends, and returns those it recorded; nil, with the file removed
-    /// and the `Error:` line printed, if a row cannot be written.
+    /// Makes the runs of `plan`, records each as it ends, and returns those it recorded, numbered as recorded; nil,
+    /// with the file removed and the `Error:` line printed, if a row cannot be written.
     ///
     /// With more than one process (``processes``), or with `--isolate`, the recorded runs are made by worker
     /// processes (``WorkerPool``), which warm up each cell themselves: a cell's k-th run goes to worker
@@ -141,15 +141,19 @@ final class MeasuringSession: @unchecked Sendable {
             }
             return made
         }
-        lock.withLock {
+        let earlier = lock.withLock {
             plannedRuns = plannedRuns.flatMap { runs in plan.repetitions.map { runs + $0 * plan.cells.count } }
+            return records.count
         }
         progress.begin(plan)
         defer { progress.clearStatus() }
         do {
-            return try plan.run(
+            _ = try plan.run(
                 machine: machine, warmsUp: { interleaved == nil && !inWorker($0) }, measurements: measurements, record: record,
                 observe: progress.handle)
+            // The runs as the file has them, numbered after the session's earlier runs of their cells: a check's
+            // later looks then pool the same runs, in the same order, as `check --input` of its file does.
+            return lock.withLock { Array(records[earlier...]) }
         } catch {
             progress.clearStatus()
             _ = end(discarding: true, announcing: false) { _, _ in .failure }

@@ -192,6 +192,7 @@ extension HelpText {
           holds         wholly where the check holds: PASS
           fails         wholly where it fails, or a runner it reads has no ok run: FAIL
           inconclusive  across the bound: these runs cannot tell (INCONCLUSIVE)
+        \(paragraph("A check is inconclusive, too, where other programs used the machine (\(Format.number(RunLoad.interferenceShare * 100))% of its CPU time or more) while more than \(Format.number(CheckExpression.interferedShare * 100))% of a cell's runs were made: a decision from them would be one about the other programs.", indent: 0))
         \(paragraph("A fresh run looks after \(CheckOptions.looks.map(String.init).joined(separator: ", ")) runs of each cell in all, measuring again only the cells of checks still inconclusive, while \(CheckCommand.budget.flag) lasts; each look's intervals are at 1 − (1 − confidence) / \(CheckOptions.looks.count), so that looking again cannot buy a decision. With \(CheckCommand.repetitions.flag), it decides once, on that many runs. No check is ever measured again because it failed. The result file (\(RunOption.output.flag)) keeps every run.", indent: 0))
 
         OPTIONS:

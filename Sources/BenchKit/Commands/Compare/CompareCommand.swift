@@ -111,7 +111,7 @@ struct FileComparison {
         guard !rows.isEmpty else {
             return nil
         }
-        let inCandidate = rows.filter { $0.candidate.interferedRuns * 2 > $0.candidate.runs }.count
+        let inCandidate = rows.filter { $0.candidate.isInterfered(moreThan: Comparison.interferedShare) }.count
         let where_ =
             inCandidate == rows.count ? "in \(label)" : inCandidate == 0 ? "in A" : "in one file (\(inCandidate) in \(label))"
         return "Interference: \(Format.count(rows.count, "cell")) had most of \(rows.count == 1 ? "its" : "their") runs "

@@ -149,7 +149,24 @@ struct InterleavedOutput {
             "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
         }
         document.lines("Verdicts: \(counts.joined(separator: ", "))")
+        if let interference = interferenceText {
+            document.paragraph(interference)
+        }
         return document
+    }
+
+    /// What other programs did meanwhile, when they used the machine during any pair; nil when they did not. A
+    /// pair's two runs are read one load (``RunLoad``) between them, so A's marked runs are the marked pairs.
+    var interferenceText: String? {
+        let marked = comparison.rows.map(\.baseline.interferedRuns).reduce(0, +)
+        guard marked > 0 else {
+            return nil
+        }
+        let runs = comparison.rows.map(\.baseline.runs).reduce(0, +)
+        return "Interference: other programs used \(Format.number(RunLoad.interferenceShare * 100))% of the machine "
+            + "or more during \(marked) of \(Format.count(runs, "pair")). A pair's two runs are made one right after "
+            + "the other, so it fell on both builds alike: it widens the intervals (more cells unsure), and faster or "
+            + "slower still needs the pairs to agree."
     }
 
     private func json() -> JSONValue {
