@@ -54,7 +54,7 @@ public struct SweepPlan: Equatable, Sendable {
     /// The unrecorded runs before a cell's recorded ones, each of a tenth of its iterations
     /// (`RunConfiguration/warmupShape`): enough to start a runner's threads and pools and warm the caches and
     /// the allocator.
-    public enum Warmup: Equatable, Sendable {
+    public enum Warmup: Equatable, Sendable, Codable {
         /// Exactly this many per cell.
         case runs(Int)
         /// Until two in a row cost the same per job within `tolerance` (a fraction), at most `maximum` per cell.
@@ -289,16 +289,5 @@ public struct SweepPlan: Equatable, Sendable {
     /// Makes the run of `step` in this process.
     public func measureInProcess(_ step: Step) -> RunOutcome {
         Experiment.run(step.runner, configuration: step.configuration, settings: settings)
-    }
-}
-
-extension Array where Element: Equatable {
-    /// The elements in order, each only the first time it appears.
-    package func uniqued() -> [Element] {
-        var result: [Element] = []
-        for element in self where !result.contains(element) {
-            result.append(element)
-        }
-        return result
     }
 }

@@ -40,7 +40,7 @@ extension JobRunner {
 }
 
 /// Settings that a runner or the harness needs for one run.
-public struct RunSettings: Sendable, Hashable {
+public struct RunSettings: Sendable, Hashable, Codable {
     /// How long `verified-detach` waits for a new thread to signal that it started before it kills the job; how long
     /// a runner waits for its own threads to start.
     public var verifyTimeout: Duration

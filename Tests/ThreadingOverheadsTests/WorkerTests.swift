@@ -73,7 +73,7 @@ extension ThreadingOverheadsTests {
             #expect(run.output.isEmpty)
         }
 
-        @Test("a worker answers each request with one run's rows, and refuses a bad one; its input closed, it exits")
+        @Test("a worker answers each request with one run's outcome, and refuses a bad one; its input closed, it exits")
         func workerRequests() throws {
             let executable = try #require(Environment.benchExecutable)
             let child = try ChildProcess(
@@ -81,21 +81,87 @@ extension ThreadingOverheadsTests {
                 withInput: true)
             var reader = DescriptorReader(child.output)
             #expect(reader.line() == WorkerProtocol.greeting)
-            let request = WorkerProtocol.request([
-                "--runners=serial-queue", "--queues=2", "--iterations=30", "--repetitions=1", "--output=-", "--quiet",
-            ])
-            for _ in 1...2 {
-                try child.input?.write(contentsOf: Data(request.utf8))
-                let header = reader.line() ?? ""
-                #expect(header.hasPrefix("rows "))
-                let length = try #require(Int(header.dropFirst(5)))
-                let data = reader.bytes(length) ?? Data()
-                let records = try ResultSet(path: "worker", data: data).records
-                #expect(records.count == 1 && records.first?.status == .ok)
+            let plan = SweepPlan(
+                runners: [.serialQueue], configurations: [RunConfiguration(queues: 2, iterations: 30)], repetitions: 1)
+            var request = WorkerRequest(SweepPlan.Step(cell: plan.cells[0], repetition: 1), of: plan)
+            func answer() throws -> WorkerReply {
+                try child.input?.write(contentsOf: Data(try WorkerProtocol.line(request).utf8))
+                return try WorkerProtocol.message(WorkerReply.self, from: reader.line() ?? "")
             }
-            try child.input?.write(contentsOf: Data(WorkerProtocol.request(["--runners=nope"]).utf8))
-            #expect(reader.line()?.hasPrefix("error Unknown runner 'nope'") == true)
+            for _ in 1...2 {
+                guard case .run(let outcome) = try answer() else {
+                    Issue.record("expected a run")
+                    return
+                }
+                #expect(outcome.status == .ok && outcome.completedIterations == 60 && outcome.nanoseconds != nil)
+            }
+            request.runner = "nope"
+            #expect(try answer() == .refused("this worker knows no runner 'nope'"))
+            try child.input?.write(contentsOf: Data("--runners=serial-queue\n".utf8))
+            guard case .refused(let reason) = try WorkerProtocol.message(WorkerReply.self, from: reader.line() ?? "") else {
+                Issue.record("expected a refusal")
+                return
+            }
+            #expect(reason.hasPrefix("a request that is not a run"))
             #expect(child.finish() == .exited(0))
+        }
+
+        @Test("a request and a reply carry every field of a configuration, the settings and an outcome, both ways")
+        func messagesRoundTrip() throws {
+            // Every field differs from a plain value's, so that a field that did not travel would come back changed;
+            // a field added later without a value here fails the first check, which asks for one.
+            let configuration = RunConfiguration(
+                queues: 3, iterations: 70, workNanoseconds: 500, shape: .pingPong, measuresLatency: false)
+            let settings = RunSettings(verifyTimeout: .milliseconds(1500), stallTimeout: .seconds(9))
+            let outcome = RunOutcome(
+                status: .stalled, nanoseconds: 123_456_789, detail: "a detail,\nover \"two\" lines",
+                completedIterations: 41, startedAt: Date(timeIntervalSince1970: 1_795_000_000.25),
+                metrics: RunMetrics(
+                    cpuUserSeconds: 0.125, cpuSystemSeconds: 0.5, voluntaryContextSwitches: 7,
+                    involuntaryContextSwitches: 3, peakThreads: 12, maxRSSBytes: 1 << 30),
+                workSpins: 17, spinsPerMicrosecond: 123.5,
+                latency: LatencyPercentiles(samples: 99, p50: 100, p90: 200, p99: 300, maximum: 4000),
+                submitNanoseconds: 1000)
+            let plain = (
+                configuration: RunConfiguration(queues: 1, iterations: 1, measuresLatency: true),
+                settings: RunSettings(),
+                outcome: RunOutcome(status: .ok, nanoseconds: nil, completedIterations: nil, startedAt: nil),
+                metrics: RunMetrics(
+                    cpuUserSeconds: 0, cpuSystemSeconds: 0, voluntaryContextSwitches: 0, involuntaryContextSwitches: 0,
+                    peakThreads: nil, maxRSSBytes: nil),
+                latency: LatencyPercentiles(samples: 0, p50: 0, p90: 0, p99: 0, maximum: 0))
+            func differsInEveryField(_ value: Any, _ other: Any) {
+                let fields = Mirror(reflecting: value).children
+                let others = Dictionary(
+                    Mirror(reflecting: other).children.map { ($0.label ?? "", "\($0.value)") }, uniquingKeysWith: { a, _ in a })
+                #expect(!fields.isEmpty)
+                for field in fields {
+                    #expect("\(field.value)" != others[field.label ?? ""], "give \(field.label ?? "") a value of its own")
+                }
+            }
+            differsInEveryField(configuration, plain.configuration)
+            differsInEveryField(settings, plain.settings)
+            differsInEveryField(outcome, plain.outcome)
+            differsInEveryField(try #require(outcome.metrics), plain.metrics)
+            differsInEveryField(try #require(outcome.latency), plain.latency)
+
+            let plan = SweepPlan(
+                cells: [SweepPlan.Cell(runner: .task, configuration: configuration)], sampling: .repetitions(4),
+                warmup: .untilSettled(maximum: 4, tolerance: 0.25), settings: settings, seed: 42)
+            let request = WorkerRequest(SweepPlan.Step(cell: plan.cells[0], repetition: 3), of: plan)
+            let line = try WorkerProtocol.line(request)
+            #expect(line.hasSuffix("\n") && line.dropLast().firstIndex(of: "\n") == nil)
+            let back = try WorkerProtocol.message(WorkerRequest.self, from: String(line.dropLast()))
+            #expect(back == request)
+            let child = try back.plan(catalogue: .builtIn, warm: false)
+            #expect(child.cells == plan.cells && child.repetitions == 1)
+            #expect(child.warmup == plan.warmup && child.settings == settings && child.seed == 42)
+            #expect(try back.plan(catalogue: .builtIn, warm: true).warmup == .runs(0))
+            for reply in [WorkerReply.run(outcome), .refused("why,\n\"not\"")] {
+                let line = try WorkerProtocol.line(reply)
+                #expect(line.dropLast().firstIndex(of: "\n") == nil)
+                #expect(try WorkerProtocol.message(WorkerReply.self, from: String(line.dropLast())) == reply)
+            }
         }
 
         @Test("interleave: the same bench twice, every step a pair in one file; compare reads it pair by pair",

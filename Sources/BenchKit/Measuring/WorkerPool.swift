@@ -87,29 +87,26 @@ final class WorkerPool {
                 stop(index)
             }
         }
-        let request = WorkerProtocol.request(SweepCommand.childArguments(for: step, of: plan))
+        guard let request = try? WorkerProtocol.line(WorkerRequest(step, of: plan)) else {
+            return failed("the run could not be written as a request")
+        }
         do {
             try worker.child.input?.write(contentsOf: Data(request.utf8))
         } catch {
             return failed(died(index, "could not be given the run"))
         }
-        guard let header = worker.reader.line() else {
+        guard let line = worker.reader.line() else {
             return failed(died(index, "ended before it answered"))
         }
-        if header.hasPrefix("error ") {
-            return failed("the worker process refused the run: \(header.dropFirst("error ".count))")
+        switch try? WorkerProtocol.message(WorkerReply.self, from: line) {
+        case .run(var outcome):
+            outcome.startedAt = outcome.startedAt ?? startedAt
+            return outcome
+        case .refused(let reason):
+            return failed("the worker process refused the run: \(reason)")
+        case nil:
+            return failed(died(index, "answered '\(line.prefix(80))'"))
         }
-        guard header.hasPrefix("rows "), let length = Int(header.dropFirst("rows ".count)),
-            let data = worker.reader.bytes(length)
-        else {
-            return failed(died(index, "answered '\(header.prefix(80))'"))
-        }
-        guard let record = try? ResultSet(path: "worker", data: data).records.first else {
-            return failed("the worker process answered with no run")
-        }
-        var outcome = record.outcome
-        outcome.startedAt = outcome.startedAt ?? startedAt
-        return outcome
     }
 
     /// Why worker `index` could not make a run: `what` it did, and how it ended; the worker is dropped, to be

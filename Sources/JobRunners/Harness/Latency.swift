@@ -2,7 +2,7 @@ import CFloors
 
 /// The latency percentiles of one run's sampled hand-offs (``Shape/latencySampleEvery``), in nanoseconds: each a
 /// bucket's middle in a histogram of buckets under 3.2% wide, at most the exact ``maximum``.
-public struct LatencyPercentiles: Sendable, Equatable {
+public struct LatencyPercentiles: Sendable, Equatable, Codable {
     /// How many hand-offs were sampled.
     public var samples: Int
     /// The median hand-off's latency: half of the samples took at most this long.

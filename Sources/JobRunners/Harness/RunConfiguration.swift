@@ -1,6 +1,6 @@
 /// One run's configuration: its shape, how many queues (pairs in ping-pong), how many iterations each runs serially
 /// (round trips in ping-pong), how much work each job does, and whether latency is sampled.
-public struct RunConfiguration: Sendable, Hashable, CustomStringConvertible {
+public struct RunConfiguration: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Queues in the run, each running its jobs serially; pairs of queues in ping-pong.
     public var queues: Int
     /// Iterations per queue.

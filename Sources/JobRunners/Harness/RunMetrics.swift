@@ -1,6 +1,6 @@
 /// What a run cost the machine besides wall time, measured for the whole `bench` process from just before the
 /// first job is queued to the last job's completion report.
-public struct RunMetrics: Sendable, Equatable {
+public struct RunMetrics: Sendable, Equatable, Codable {
     /// CPU time in user mode, every thread of the process together (getrusage).
     public var cpuUserSeconds: Double
     /// CPU time in kernel mode, every thread of the process together (getrusage).

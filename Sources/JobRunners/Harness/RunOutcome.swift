@@ -2,9 +2,9 @@ import Foundation
 
 /// What one run of the experiment measured, or why it has no timing. A run this process makes has every field it
 /// can; one read from a result file has what the file says.
-public struct RunOutcome: Sendable, Equatable {
+public struct RunOutcome: Sendable, Equatable, Codable {
     /// Whether a run has a timing, and if not, how it ended; the raw value is a result file's `status` column.
-    public enum Status: String, Sendable, CaseIterable {
+    public enum Status: String, Sendable, Codable, CaseIterable {
         /// Every job executed exactly its iterations; `nanoseconds` is the run's time.
         case ok
         /// A job was killed, a runner could not be set up, or the count of executed iterations was wrong.

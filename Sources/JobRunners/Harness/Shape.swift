@@ -1,5 +1,5 @@
 /// How a run's jobs move: the experiment's shapes. A configuration's queues and iterations mean what its shape says.
-public enum Shape: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum Shape: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// The 2010 experiment: each of N queues runs M jobs serially, each job queuing the next on its own queue when
     /// it ends. A "job" is one iteration.
     case chain

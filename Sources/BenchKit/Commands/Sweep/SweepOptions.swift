@@ -102,27 +102,4 @@ extension SweepCommand {
         let plan = try options.run.plan(cells: try options.run.cells(in: catalogue))
         return SweepRequest(options: options, plan: plan)
     }
-
-    /// The arguments of a child process that makes the recorded run of `step` (`--isolate`): a sweep of its runner
-    /// in its configuration, the plan's warm-ups and one recorded repetition, its CSV on standard output.
-    static func childArguments(for step: SweepPlan.Step, of plan: SweepPlan) -> [String] {
-        var child = SweepOptions()
-        child.run.runners = [step.runner.id]
-        child.run.shapes = [step.configuration.shape]
-        child.run.latency = step.configuration.measuresLatency && step.configuration.shape == .chain
-        child.run.queues = [step.configuration.queues]
-        child.run.iterations = [step.configuration.iterations]
-        child.run.work = [step.configuration.workNanoseconds]
-        child.run.repetitions = 1
-        if case .runs(let count) = plan.warmup {
-            child.run.warmup = count
-        }
-        child.run.verifyTimeout = plan.settings.verifyTimeout
-        child.run.stallTimeout = plan.settings.stallTimeout
-        child.run.output = .standardOutput
-        child.run.quiet = true
-        // The parent's plan is within its limits, or it was allowed beyond them.
-        child.run.allowLong = true
-        return definition.arguments(for: child)
-    }
 }

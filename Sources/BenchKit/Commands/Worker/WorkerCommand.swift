@@ -5,8 +5,8 @@ import JobRunners
 /// `bench worker`: a child process that makes runs for a parent `bench` (``WorkerPool``), speaking
 /// ``WorkerProtocol`` over its standard input and output, until its input ends.
 ///
-/// Each request is a sweep of one cell and one recorded run. The first time the worker meets a cell it makes the
-/// cell's warm-ups first, as the request's plan says; after that, none: the cell is warm in this process.
+/// Each request is one recorded run of one cell (``WorkerRequest``). The first time the worker meets a cell it makes
+/// the cell's warm-ups first, as the request says; after that, none: the cell is warm in this process.
 enum WorkerCommand {
     static func run(_ options: WorkerOptions, catalogue: RunnerCatalogue, console: Console) -> ExitCode {
         guard options.protocolVersion == WorkerProtocol.version else {
@@ -20,37 +20,25 @@ enum WorkerCommand {
         var reader = DescriptorReader(FileHandle.standardInput)
         var warm: Set<CellKey> = []
         while let line = reader.line() {
-            let records: [ResultRecord]
-            switch plan(WorkerProtocol.arguments(ofRequest: line), catalogue: catalogue) {
-            case .failure(let error):
-                console.output("error \(error.message)\n")
-                continue
-            case .success(var plan):
-                let key = plan.cells[0].key
-                if warm.contains(key) {
-                    plan.warmup = .runs(0)
-                }
-                records = plan.run(machine: machine, record: { _ in })
+            let reply: WorkerReply
+            do {
+                let request = try WorkerProtocol.message(WorkerRequest.self, from: line)
+                let key = CellKey(runner: request.runner, configuration: request.configuration)
+                let plan = try request.plan(catalogue: catalogue, warm: warm.contains(key))
+                let records = plan.run(machine: machine, record: { _ in })
                 warm.insert(key)
+                reply = records.first.map { .run($0.outcome) } ?? .refused("the run made no record")
+            } catch let error as UsageError {
+                reply = .refused(error.message)
+            } catch {
+                reply = .refused("a request that is not a run: \(error)")
             }
-            let text = CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
-            console.output("rows \(text.utf8.count)\n" + text)
+            // An outcome JSON cannot hold (a measure that is not a finite number) is refused instead; the refusal,
+            // all text, always encodes.
+            let refusal = WorkerReply.refused("its outcome could not be encoded")
+            console.output((try? WorkerProtocol.line(reply)) ?? (try? WorkerProtocol.line(refusal)) ?? "\n")
         }
         return .success
-    }
-
-    /// The plan of one request: a sweep of one cell.
-    private static func plan(_ arguments: [String], catalogue: RunnerCatalogue) -> Result<SweepPlan, UsageError> {
-        do {
-            guard let plan = (try CommandLineParser.parse(arguments, catalogue: catalogue) as? SweepRequest)?.plan,
-                plan.cells.count == 1
-            else {
-                return .failure(UsageError("a request is a sweep of one cell"))
-            }
-            return .success(plan)
-        } catch {
-            return .failure(error)
-        }
     }
 }
 
@@ -82,7 +70,7 @@ extension HelpText {
         --isolate and interleave, and they end when it does. Not for typing by hand.
 
         \(usage(.worker))
-        \(paragraph("It answers on standard output with the line '\(WorkerProtocol.greeting)', then reads a request per line on standard input (the arguments of a sweep of one cell and one recorded run, separated by tabs) and answers each with 'rows N' and N bytes of a result file of that run. The first time it meets a cell it makes the cell's warm-ups first. A worker of another protocol version than its parent's refuses to start, so that two builds measured side by side speak alike.", indent: 0))
+        \(paragraph("It answers on standard output with the line '\(WorkerProtocol.greeting)', then reads a request per line on standard input (one recorded run of one cell, in JSON) and answers each with a line of JSON: the run's outcome, or why it refused. The first time it meets a cell it makes the cell's warm-ups first. A worker of another protocol version than its parent's refuses to start, so that two builds measured side by side speak alike.", indent: 0))
 
         OPTIONS:
         \(WorkerCommand.definition.optionsSection)
