@@ -1,0 +1,119 @@
+import BenchResults
+import JobRunners
+
+extension RunOptions {
+    /// The jobs that `shape`'s configurations are made from, when they are (no `--iterations`): `--jobs`, or the
+    /// shape's own default.
+    func jobsTotal(for shape: Shape) -> Int? {
+        iterations == nil ? jobs ?? shape.defaultJobs : nil
+    }
+
+    /// The runners `--runners` names, from `catalogue`; when it names none, its standard runners that run any of
+    /// the shapes asked for.
+    func runnerKinds(in catalogue: RunnerCatalogue) throws(UsageError) -> [RunnerKind] {
+        guard let runners else {
+            return catalogue.standard.filter { !$0.traits.shapes.isDisjoint(with: shapes) }
+        }
+        var kinds: [RunnerKind] = []
+        for id in runners {
+            kinds.append(try catalogue.runner(id, namedIn: "'\(RunOption.runners.flag)'"))
+        }
+        return kinds
+    }
+
+    /// Every combination of `shapes`, `queues`, `iterations` and `work`, shape by shape; without `iterations`,
+    /// iterations = jobs / queues, as in the 2010 table, rounded to the nearest whole number where it does not
+    /// divide (the sweep says so), from each shape's own default total unless `--jobs` gives one.
+    func configurations() throws(UsageError) -> [RunConfiguration] {
+        if iterations != nil, jobs != nil {
+            throw UsageError(
+                "'\(RunOption.jobs.flag)' and '\(RunOption.iterations.flag)' cannot be combined: give one or the other")
+        }
+        var configurations: [RunConfiguration] = []
+        for shape in shapes {
+            var counts: [(queues: Int, iterations: Int)] = []
+            for queueCount in queues ?? shape.defaultQueues {
+                if let iterations {
+                    for iterationCount in iterations {
+                        let (jobs, overflow) = queueCount.multipliedReportingOverflow(by: iterationCount)
+                        guard !overflow, !jobs.multipliedReportingOverflow(by: shape.parties).overflow else {
+                            throw UsageError(
+                                "\(queueCount) queues × \(iterationCount) iterations is more jobs than can be counted")
+                        }
+                        counts.append((queueCount, iterationCount))
+                    }
+                } else if let total = jobsTotal(for: shape) {
+                    let iterationCount = (total + queueCount / 2) / queueCount
+                    guard iterationCount >= 1 else {
+                        throw UsageError(
+                            "\(RunOption.jobs.flag) \(total) is fewer than \(RunOption.queues.flag) \(queueCount): "
+                                + "every queue needs a job at least")
+                    }
+                    counts.append((queueCount, iterationCount))
+                }
+            }
+            configurations += counts.flatMap { count in
+                work.map {
+                    RunConfiguration(
+                        queues: count.queues, iterations: count.iterations, workNanoseconds: $0, shape: shape,
+                        measuresLatency: latency && shape == .chain ? true : nil)
+                }
+            }
+        }
+        return configurations
+    }
+
+    /// The settings of every run.
+    func settings() throws(UsageError) -> RunSettings {
+        guard verifyTimeout < stallTimeout else {
+            throw UsageError(
+                "'\(RunOption.verifyTimeout.flag)' (\(verifyTimeout.secondsText) s) must be shorter than "
+                    + "'\(RunOption.stallTimeout.flag)' (\(stallTimeout.secondsText) s), or a thread that never "
+                    + "starts is reported as a stall")
+        }
+        return RunSettings(verifyTimeout: verifyTimeout, stallTimeout: stallTimeout)
+    }
+
+    /// How many recorded runs each cell of a plan of `cells` cells gets: `--repetitions`, or what the budget pays
+    /// for.
+    func sampling(cells: Int, builds: Int = 1) throws(UsageError) -> SweepPlan.Sampling {
+        guard let repetitions else {
+            return .budget(
+                SweepPlan.Budget(
+                    seconds: budget ?? Self.defaultBudgetSeconds(cells: cells, builds: builds), precision: precision))
+        }
+        for option in [RunOption.budget, RunOption.precision] where !option.arguments(for: self).isEmpty {
+            throw UsageError(
+                "'\(RunOption.repetitions.flag)' fixes the runs of every cell, so '\(option.flag)' does not apply")
+        }
+        return .repetitions(repetitions)
+    }
+
+    /// A plan of `cells` with these options' sampling (or `sampling`, for a command that decides it itself),
+    /// warm-up, settings and seed, within bench's limits; `builds` is how many builds make each run.
+    func plan(
+        cells: [SweepPlan.Cell], sampling: SweepPlan.Sampling? = nil, builds: Int = 1
+    ) throws(UsageError) -> SweepPlan {
+        let sampling = if let sampling { sampling } else { try self.sampling(cells: cells.count, builds: builds) }
+        var plan = SweepPlan(
+            cells: cells, sampling: sampling, warmup: warmup.map { .runs($0) } ?? .settling,
+            settings: try settings(), seed: seed ?? .random(in: 0...UInt64.max))
+        try PlanLimits.apply(to: &plan, allowLong: allowLong)
+        return plan
+    }
+}
+
+extension RunOptions {
+    /// Every runner asked for in every configuration asked for; of the runners not named, only in the shapes each
+    /// runs (a named runner in a shape it doesn't run is left out by ``PlanLimits``, which says so).
+    func cells(in catalogue: RunnerCatalogue) throws(UsageError) -> [SweepPlan.Cell] {
+        let kinds = try runnerKinds(in: catalogue)
+        let configurations = try configurations()
+        guard runners != nil else {
+            return SweepPlan.cells(kinds, configurations)
+        }
+        return configurations.flatMap { configuration in
+            kinds.map { SweepPlan.Cell(runner: $0, configuration: configuration) }
+        }
+    }
+}
