@@ -146,10 +146,9 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A check reads no decision from a cell whose runs were made during interference (``RunLoad/isInterference``)
-    /// in more than this share, a quarter: it is inconclusive, and says so. One busy core moved the ratio of
-    /// `verified-detach` to `detach-thread` from 1.37× to 2.36× here; a decision from such runs is one about the other
-    /// programs. Runs are kept and pooled as ever; a quiet sweep marks about 4% of runs, so that a quarter of a cell's
-    /// six is seldom reached without other programs.
+    /// in more than this share, a quarter: it is inconclusive, and says so, as a decision from such runs is one about
+    /// the other programs. Runs are kept and pooled as ever; a quiet sweep marks few runs, so that a quarter of a
+    /// cell's six is seldom reached without other programs (measured: docs/ci.md, "The rule's error rates").
     public static let interferedShare = 0.25
 
     /// One rule over every `ok` run of the cells the check reads, pooled: the `confidence` interval of what the
@@ -164,22 +163,26 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         var cells = [CellKey(runner: subject.runner, configuration: subjectConfiguration)]
         func result(
             _ outcome: CheckResult.Outcome, _ explanation: String, interval: ClosedRange<Double>? = nil,
-            other: Double? = nil, fromRuns: Bool = false
+            other: Double? = nil
         ) -> CheckResult {
-            var outcome = outcome
-            var explanation = explanation
-            let interfered = cells.compactMap { report.cell($0.runner, at: $0.configuration) }
-                .filter { $0.isInterfered(moreThan: Self.interferedShare) }
-            if fromRuns, !interfered.isEmpty {
-                outcome = .inconclusive
-                explanation += "; not decided: "
-                    + interfered.map { "\($0.interferedRuns) of \($0.runs) runs of \($0.runner)" }.joined(separator: " and ")
-                    + " were made while other programs used the machine"
-            }
-            return CheckResult(
+            CheckResult(
                 expression: self, configuration: configuration, outcome: outcome, interval: interval,
                 confidence: confidence, subjectNanosecondsPerJob: subjectCost, otherNanosecondsPerJob: other,
                 explanation: explanation, cells: cells)
+        }
+        /// A result decided from the cells' runs, undecided where too many of them were made during interference.
+        func fromRuns(_ decided: CheckResult) -> CheckResult {
+            let interfered = cells.compactMap { report.cell($0.runner, at: $0.configuration) }
+                .filter { $0.isInterfered(moreThan: Self.interferedShare) }
+            guard !interfered.isEmpty else {
+                return decided
+            }
+            var result = decided
+            result.outcome = .inconclusive
+            result.explanation += "; not decided: "
+                + interfered.map { "\($0.interferedRuns) of \($0.runs) runs of \($0.runner)" }.joined(separator: " and ")
+                + " were made while other programs used the machine"
+            return result
         }
         guard let subjectCell, let subjectCost else {
             return result(.fails, "no ok run of \(subject.runner) at \(subjectConfiguration)")
@@ -191,10 +194,10 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         case .perJob(let limit):
             let interval = Bootstrap.headline(subjectCell.samplePerJob, confidence: confidence)
             let range = interval.map { " (\(percent)% interval \(Format.range($0, Format.perJob(nanoseconds:))))" } ?? ""
-            return result(
-                comparison.outcome(interval ?? subjectCost...subjectCost, limit),
-                "\(subjectText)\(range); \(needs) \(Format.perJob(nanoseconds: limit))/job", interval: interval,
-                fromRuns: true)
+            return fromRuns(
+                result(
+                    comparison.outcome(interval ?? subjectCost...subjectCost, limit),
+                    "\(subjectText)\(range); \(needs) \(Format.perJob(nanoseconds: limit))/job", interval: interval))
         case .multiple(let factor, let other):
             let otherConfiguration = other.configuration ?? configuration
             cells.append(CellKey(runner: other.runner, configuration: otherConfiguration))
@@ -206,11 +209,12 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             let ratio = subjectCost / otherCost
             let interval = Bootstrap.ratio(subjectCell.samplePerJob, to: otherCell.samplePerJob, confidence: confidence)
             let range = interval.map { " (\(percent)% interval \(Format.range($0))×)" } ?? ""
-            return result(
-                comparison.outcome(interval ?? ratio...ratio, factor),
-                "\(subjectText) is \(Format.ratio(ratio))× \(other.runner) \(Format.perJob(nanoseconds: otherCost))/job"
-                    + "\(range); \(needs) \(Format.number(factor))×",
-                interval: interval, other: otherCost, fromRuns: true)
+            return fromRuns(
+                result(
+                    comparison.outcome(interval ?? ratio...ratio, factor),
+                    "\(subjectText) is \(Format.ratio(ratio))× \(other.runner) \(Format.perJob(nanoseconds: otherCost))/job"
+                        + "\(range); \(needs) \(Format.number(factor))×",
+                    interval: interval, other: otherCost))
         }
     }
 }
