@@ -79,6 +79,11 @@ public struct CellSummary: Sendable, Equatable {
         Double(interferedRuns) > share * Double(runs)
     }
 
+    /// `2 of 6 runs of serial-queue`: how many of its runs were made during interference, as `check` says it.
+    public var interferenceText: String {
+        "\(interferedRuns) of \(runs) runs of \(runner)"
+    }
+
     /// The cell as result files name it: the runner's id in the configuration.
     public var key: CellKey {
         CellKey(runner: runner, configuration: configuration)

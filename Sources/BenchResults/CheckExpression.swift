@@ -151,6 +151,12 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     /// cell's six is seldom reached without other programs (measured: docs/ci.md, "The rule's error rates").
     public static let interferedShare = 0.25
 
+    /// The cells of `keys` in `report` of which more than ``interferedShare`` of the runs were made during
+    /// interference: those a check reads no decision from.
+    public static func interferedCells(_ keys: some Sequence<CellKey>, in report: Report) -> [CellSummary] {
+        keys.compactMap { report.cell($0.runner, at: $0.configuration) }.filter { $0.isInterfered(moreThan: interferedShare) }
+    }
+
     /// One rule over every `ok` run of the cells the check reads, pooled: the `confidence` interval of what the
     /// check compares with its bound (the subject's headline cost per job, or its ratio to the other runner's, by
     /// ``Bootstrap``) lies wholly on the side where the check holds, wholly on the side where it fails, or across
@@ -172,15 +178,14 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         }
         /// A result decided from the cells' runs, undecided where too many of them were made during interference.
         func fromRuns(_ decided: CheckResult) -> CheckResult {
-            let interfered = cells.compactMap { report.cell($0.runner, at: $0.configuration) }
-                .filter { $0.isInterfered(moreThan: Self.interferedShare) }
+            let interfered = Self.interferedCells(cells, in: report)
             guard !interfered.isEmpty else {
                 return decided
             }
             var result = decided
             result.outcome = .inconclusive
             result.explanation += "; not decided: "
-                + interfered.map { "\($0.interferedRuns) of \($0.runs) runs of \($0.runner)" }.joined(separator: " and ")
+                + interfered.map(\.interferenceText).joined(separator: " and ")
                 + " were made while other programs used the machine"
             return result
         }

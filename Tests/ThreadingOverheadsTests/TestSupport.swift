@@ -160,3 +160,11 @@ func eventually(timeout: Double, _ condition: () -> Bool) -> Bool {
     }
     return true
 }
+
+extension String {
+    /// The text with bench's wrapped lines joined again: a line longer than the screen continues on the next,
+    /// indented by four spaces (a check's line, a progress line).
+    var unwrapped: String {
+        replacingOccurrences(of: "\n    ", with: " ")
+    }
+}

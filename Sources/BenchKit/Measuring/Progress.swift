@@ -68,9 +68,12 @@ final class Progress {
     }
 
     /// Prints a line of its own, clearing the status line first.
+    /// A line longer than the screen's width wraps at its spaces, continued with four spaces, as a check's does.
     func line(_ text: String) {
         clearStatus()
-        console.error(text + "\n")
+        let words = text.split(separator: " ").map(String.init)
+        let width = PlainTextRenderer.width
+        console.error((text.count > width ? TextWrapping.wrap(words, width: width, indent: 4) : text) + "\n")
     }
 
     /// Clears the status line, if one is showing.

@@ -72,8 +72,13 @@ enum CheckCommand {
                         + "\(more) more of each would exceed the budget of \(Progress.clockText(budget))")
                 break
             }
+            // Why it measures more, where the runs cannot say it: other programs used the machine.
+            let interfered = CheckExpression.interferedCells(cells, in: report)
+            let why =
+                interfered.isEmpty
+                ? "" : " (other programs used the machine during \(interfered.map(\.interferenceText).joined(separator: " and ")))"
             session.progress.line(
-                "\(Program.name) check: \(Format.count(open.count, "check")) inconclusive after \(total) runs a cell; measuring "
+                "\(Program.name) check: \(Format.count(open.count, "check")) inconclusive after \(total) runs a cell\(why); measuring "
                     + "\(cells.map(\.description).sorted().joined(separator: ", ")) \(more) times more")
             next = SweepPlan(
                 cells: plan.cells.filter { cells.contains($0.key) }, sampling: .repetitions(more), warmup: .runs(0),
