@@ -1,7 +1,6 @@
 import BenchResults
 import Foundation
 import JobRunners
-import Synchronization
 
 /// The `bench` command: parses the command line once, runs the sweep or the subcommand it asks for, and maps what
 /// happens to an exit code.
@@ -14,18 +13,12 @@ import Synchronization
 /// BenchCommand.main(adding: [.myRunner])
 /// ```
 public enum BenchCommand {
-    /// Whether this process is a `bench` program (``main(adding:)``), whose own executable can be started as a
-    /// child to make a run in; not when `bench` runs inside another program
-    /// (``main(arguments:catalogue:console:executable:)`` from a test, say). Set once, before any command runs.
-    static let runsAsProgram = Atomic<Bool>(false)
-
     /// Runs `bench` as this process, with the built-in runners and `runners` after them, and exits with its exit
     /// code.
     ///
     /// Handles SIGINT and SIGTERM (``Interrupts``). When a runner to be measured needs the main thread, the command
     /// runs on another thread, and the main thread serves the main queue with `dispatchMain()`.
     public static func main(adding runners: [RunnerKind] = []) -> Never {
-        runsAsProgram.store(true, ordering: .relaxed)
         Program.setName(fromExecutable: CommandLine.arguments.first ?? "")
         Interrupts.install()
         let catalogue: RunnerCatalogue
@@ -38,7 +31,8 @@ public enum BenchCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let command: any Invocation
         do {
-            command = try CommandLineParser.parse(arguments, catalogue: catalogue)
+            // A bench program of its own: its runs go to worker processes of its executable by default.
+            command = try CommandLineParser.parse(arguments, catalogue: catalogue, asProgram: true)
         } catch {
             report(error, console: .standard)
             exit(ExitCode.usage.rawValue)
@@ -55,9 +49,10 @@ public enum BenchCommand {
         dispatchMain()
     }
 
-    /// Runs `bench` with `arguments` (without the program name) and the runners of `catalogue`, in this process.
-    /// `executable` is the `bench` program that `--isolate` starts child processes of: by default (nil) this
-    /// process's own.
+    /// Runs `bench` with `arguments` (without the program name) and the runners of `catalogue`, in this process,
+    /// which is not a bench program of its own: every run is made in this process unless `--processes` or
+    /// `--isolate` says otherwise. `executable` is the `bench` program that those start worker processes of: by
+    /// default (nil) this process's own.
     public static func main(
         arguments: [String], catalogue: RunnerCatalogue = .builtIn, console: Console = .standard,
         executable: URL? = nil

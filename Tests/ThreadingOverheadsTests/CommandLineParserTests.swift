@@ -177,7 +177,12 @@ extension ThreadingOverheadsTests {
                 "--queues", "4", "--iterations", "500", "--repetitions", "5", "--confidence", "90",
             ], as: CheckRequest.self)
             let (options, expressions) = (check.options, check.expressions)
-            let plan = try #require(check.plan, "expected a check with a fresh run")
+            let fresh = try #require(check.fresh, "expected a check with a fresh run")
+            let plan = fresh.plan
+            // Settled when read: one look of the runs asked for, the default budget, every run in this process.
+            #expect(fresh.looks == [5])
+            #expect(fresh.budget == CheckOptions.defaultBudget)
+            #expect(fresh.placement == .thisProcess)
             #expect(expressions.count == 2)
             // Each check's runners, in the configuration it names or, naming none, in those of the run options.
             #expect(plan.cells.map(\.description) == [
@@ -189,14 +194,14 @@ extension ThreadingOverheadsTests {
             #expect(options.run.output == OutputDestination.none)
 
             let named = try #require(
-                try parsed(["check", "run-loop@8x12500 > 2x global-queue"], as: CheckRequest.self).plan,
+                try parsed(["check", "run-loop@8x12500 > 2x global-queue"], as: CheckRequest.self).fresh?.plan,
                 "expected a check with a fresh run")
             // Only the named configuration: no check needs the default sweep.
             #expect(named.configurations.map(\.description) == ["8×12500"])
 
             let input = try parsed(["check", "serial-queue <= 200ns/job", "--input", "r.csv"], as: CheckRequest.self)
             #expect(input.options.input == "r.csv")
-            #expect(input.plan == nil)
+            #expect(input.fresh == nil)
         }
 
         @Test("crossover: runners, work sizes, input, format")
@@ -316,6 +321,24 @@ extension ThreadingOverheadsTests {
                 "'--input' checks an existing file, so '--queues', which shapes a fresh run, does not apply", .check
             ),
             (["check", "serial-queue <= 1us/job", "--runners", "run-loop"], "Unknown option '--runners'", .check),
+            // Given means given, even at the default's value.
+            (
+                ["--repetitions", "3", "--precision", "2"],
+                "'--repetitions' fixes the runs of every cell, so '--precision' does not apply", nil
+            ),
+            (
+                ["--repetitions", "3", "--precision", "1"],
+                "'--repetitions' fixes the runs of every cell, so '--precision' does not apply", nil
+            ),
+            (
+                ["check", "serial-queue <= 1us/job", "--repetitions", "3", "--budget", "60"],
+                "'--repetitions' decides every check at once, so '--budget', the time for measuring more, does not "
+                    + "apply", .check
+            ),
+            (
+                ["--input", "r.csv", "--work", "0"],
+                "'--input' summarizes an existing file, so '--work', which shapes a sweep, does not apply", nil
+            ),
             (["chart", "a.csv"], "'bench chart' needs '--output <chart.svg>' (or -o), the SVG file to write", .chart),
             (["chart", "-o", "c.svg"], "'bench chart' needs one or more result files", .chart),
             (["chart", "a.csv", "-o", "-"], "'bench chart' writes a file: give '--output <chart.svg>' a path, not -", .chart),

@@ -40,7 +40,11 @@ extension ThreadingOverheadsTests {
                     everything += arguments
                     arguments += required
                 }
-                let (options, _) = try definition.scan(arguments)
+                let line = try definition.scan(arguments)
+                let options = line.options
+                // Given means given, whatever the value.
+                #expect(line.gave(option), "\(definition.name) \(arguments) not given")
+                #expect(line.given.count == (option.isRequired ? 1 : 1 + required.count / 2))
                 #expect(options != Options(), "\(definition.name) \(arguments) changed nothing")
                 #expect(option.isRequired || options != baseline, "\(definition.name) \(arguments) changed nothing")
                 let written = definition.arguments(for: options)
@@ -54,7 +58,7 @@ extension ThreadingOverheadsTests {
                 #expect(flat.contains(option.isRequired ? " \(spelled) " : "[\(spelled)]"))
             }
             // All of them at once, too, and the defaults write no arguments but the required ones.
-            let (options, _) = try definition.scan(everything)
+            let options = try definition.scan(everything).options
             #expect(try definition.scan(definition.arguments(for: options)).options == options)
             #expect(definition.arguments(for: baseline).count == required.count / 2)
         }

@@ -13,16 +13,15 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
 
     /// Reads `arguments` into options, starting from the defaults: `--name value`, `--name=value`, `-x value` and
     /// flags; anything else is positional, in order. A value is taken from the next argument unless that begins
-    /// with `--`.
-    func scan(_ arguments: [String]) throws(UsageError) -> (options: Options, positionals: [String]) {
-        var options = Options()
-        var positionals: [String] = []
+    /// with `--`. The result records which options were given, whatever their values.
+    func scan(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine<Options> {
+        var line = ParsedCommandLine(options: Options(), arguments: [], given: [])
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("-"), argument != "-" else {
-                positionals.append(argument)
+                line.arguments.append(argument)
                 continue
             }
             var inline: String?
@@ -33,19 +32,20 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
                     inline = String(name[name.index(after: equals)...])
                     name = String(name[..<equals])
                 }
-                option = self.options.first { $0.name == name }
+                option = options.first { $0.name == name }
             } else {
-                option = argument.count == 2 ? self.options.first { $0.short == argument.last } : nil
+                option = argument.count == 2 ? options.first { $0.short == argument.last } : nil
             }
             guard let option else {
                 let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
                 throw UsageError("Unknown option '\(name)'")
             }
+            line.given.insert(option.name)
             guard option.valueName != nil else {
                 if inline != nil {
                     throw UsageError("\(option.quoted) takes no value")
                 }
-                try option.update(&options, nil)
+                try option.update(&line.options, nil)
                 continue
             }
             if inline == nil, index < arguments.endIndex, !arguments[index].hasPrefix("--") {
@@ -55,17 +55,18 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
             guard let value = inline else {
                 throw UsageError("Missing value for \(option.quoted)")
             }
-            try option.update(&options, value)
+            try option.update(&line.options, value)
         }
-        if let missing = self.options.first(where: { $0.isRequired && $0.argument(options) == nil }) {
+        if let missing = options.first(where: { $0.isRequired && !line.gave($0) }) {
             let alias = missing.short.map { " (or -\($0))" } ?? ""
             let what = missing.help.trimmingSuffix(".")
             throw UsageError("'\(name)' needs \(missing.quoted)\(alias), \(what.prefix(1).lowercased() + what.dropFirst())")
         }
-        return (options, positionals)
+        return line
     }
 
-    /// The arguments that give `options`: each option that differs from its default, in the definitions' order.
+    /// Arguments that give `options`' values: each option whose value differs from its default, in the
+    /// definitions' order (`bench validate` makes its sweeps' command lines so).
     func arguments(for options: Options) -> [String] {
         self.options.flatMap { $0.arguments(for: options) }
     }
@@ -109,5 +110,25 @@ extension String {
     /// The text without `suffix` at its end, if it ends so.
     func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}
+
+/// What a command line gave a command: its options' values (each default where not given), the options it gave, and
+/// its positional arguments.
+struct ParsedCommandLine<Options: CommandOptions> {
+    var options: Options
+    /// The positional arguments, in order.
+    var arguments: [String]
+    /// The names of the options given, whatever their values: an option given its default value is given.
+    var given: Set<String>
+
+    /// Whether the command line gave `option`.
+    func gave(_ option: Option<Options>) -> Bool {
+        given.contains(option.name)
+    }
+
+    /// The first of `options` that the command line gave, if any.
+    func firstGiven(of options: [Option<Options>]) -> Option<Options>? {
+        options.first(where: gave)
     }
 }

@@ -39,9 +39,12 @@ struct HelpRequest: Invocation, Equatable {
 ///
 /// A function of the arguments and the runners alone, apart from printing and exiting, so that tests can call it.
 enum CommandLineParser {
+    /// `asProgram` says whether this process is a `bench` program of its own (``BenchCommand/main(adding:)``),
+    /// which can start its own executable as a worker; not where bench runs inside another program, such as a test.
     static func parse(
-        _ arguments: [String], catalogue: RunnerCatalogue = .builtIn
+        _ arguments: [String], catalogue: RunnerCatalogue = .builtIn, asProgram: Bool = false
     ) throws(UsageError) -> any Invocation {
+        let context = ParseContext(catalogue: catalogue, asProgram: asProgram)
         var arguments = arguments[...]
         var subcommand: Subcommand?
         if let first = arguments.first {
@@ -67,9 +70,9 @@ enum CommandLineParser {
         }
         do {
             guard let subcommand else {
-                return try SweepCommand.parse(Array(arguments), catalogue: catalogue)
+                return try SweepCommand.parse(Array(arguments), context)
             }
-            return try subcommand.parse(Array(arguments), catalogue)
+            return try subcommand.parse(Array(arguments), context)
         } catch {
             throw UsageError(error.message, command: subcommand)
         }
@@ -78,22 +81,29 @@ enum CommandLineParser {
     static let commandList = Subcommand.allCases.map(\.name).joined(separator: ", ")
 }
 
+/// What a command's request is settled with besides its command line: the runners it may name, and whether bench
+/// runs as a program of its own, which decides where runs go by default.
+struct ParseContext {
+    let catalogue: RunnerCatalogue
+    /// Whether this process is a `bench` program, whose executable can be started as a worker
+    /// (``BenchCommand/main(adding:)``); not where bench runs inside another program, such as a test.
+    let asProgram: Bool
+}
+
 /// A command a command line can ask for: its arguments and options, and what it makes of them.
 /// Sendable, so that a ``Subcommand``'s closures may hold its type (a metatype is Sendable when its type is).
 protocol ParsableCommand: Sendable {
     associatedtype Options: CommandOptions
     static var definition: CommandDefinition<Options> { get }
-    /// The request that `options` and the positional `arguments` make, with the runners of `catalogue`.
-    static func command(
-        _ options: Options, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> any Invocation
+    /// The request that a command line makes, every default settled: what it runs needs nothing more from the
+    /// command line.
+    static func command(_ line: ParsedCommandLine<Options>, _ context: ParseContext) throws(UsageError) -> any Invocation
 }
 
 extension ParsableCommand {
     /// The request that `arguments` (after the subcommand's name) make.
-    static func parse(_ arguments: [String], catalogue: RunnerCatalogue) throws(UsageError) -> any Invocation {
-        let (options, positionals) = try definition.scan(arguments)
-        return try command(options, arguments: positionals, catalogue: catalogue)
+    static func parse(_ arguments: [String], _ context: ParseContext) throws(UsageError) -> any Invocation {
+        try command(try definition.scan(arguments), context)
     }
 
     /// The usage line after `prefix`.

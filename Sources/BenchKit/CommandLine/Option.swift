@@ -62,9 +62,12 @@ struct Option<Options: CommandOptions>: Sendable {
         return option
     }
 
-    /// The same option, with help of its own for a command whose use of it differs.
-    func withHelp(_ help: String) -> Option {
-        Option(
+    /// The same option, with help of its own for a command whose use of it differs, and the default that command
+    /// gives it where it gives its own.
+    func withHelp(_ help: String, defaultText: String? = nil) -> Option {
+        let describe: @Sendable (Options) -> String? =
+            if let defaultText { { _ in defaultText } } else { self.describe }
+        return Option(
             name: name, short: short, valueName: valueName, help: help, describe: describe, argument: argument,
             update: update, isRequired: isRequired)
     }

@@ -62,7 +62,7 @@ enum RunOption {
     static let precision = Option<RunOptions>(
         "precision", value: "percent",
         help: "Under a budget, a cell stops once the 95% interval of its estimate is within ± this of it.",
-        \.precision, .percent)
+        defaultText: ValueParser<Double>.percent.describe(RunOptions.defaultBudget.precision), \.precision, .percent)
     static let warmup = Option<RunOptions>(
         "warmup", value: "n",
         help: "Runs before those, not recorded, each with a tenth of the iterations: exactly n, instead of until "

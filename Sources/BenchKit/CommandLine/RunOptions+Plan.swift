@@ -80,13 +80,25 @@ extension RunOptions {
         guard let repetitions else {
             return .budget(
                 SweepPlan.Budget(
-                    seconds: budget ?? Self.defaultBudgetSeconds(cells: cells, builds: builds), precision: precision))
+                    seconds: budget ?? Self.defaultBudgetSeconds(cells: cells, builds: builds),
+                    precision: precision ?? Self.defaultBudget.precision))
         }
-        for option in [RunOption.budget, RunOption.precision] where !option.arguments(for: self).isEmpty {
+        if let given = [(RunOption.budget, budget), (RunOption.precision, precision)].first(where: { $0.1 != nil }) {
             throw UsageError(
-                "'\(RunOption.repetitions.flag)' fixes the runs of every cell, so '\(option.flag)' does not apply")
+                "'\(RunOption.repetitions.flag)' fixes the runs of every cell, so '\(given.0.flag)' does not apply")
         }
         return .repetitions(repetitions)
+    }
+
+    /// Where the recorded runs are made: `--isolate`, or `--processes` worker processes; by default, in
+    /// ``defaultProcesses`` workers where bench is a program of its own, and in this process where it runs inside
+    /// another (a test), which has no `bench` to start.
+    func placement(asProgram: Bool) -> RunPlacement {
+        if isolate {
+            return .isolated
+        }
+        let count = processes ?? (asProgram ? Self.defaultProcesses : 1)
+        return count == 1 && !asProgram ? .thisProcess : .workers(count)
     }
 
     /// A plan of `cells` with these options' sampling (or `sampling`, for a command that decides it itself),

@@ -19,10 +19,10 @@ public struct RunOptions: CommandOptions {
     public var work = [0]
     /// Recorded runs per cell, exactly; nil for as many as the budget pays for.
     public var repetitions: Int?
-    /// The time budget of the runs, in seconds (nil for `defaultBudgetSeconds(cells:builds:)`), and the precision at
-    /// which a cell stops early.
+    /// The time budget of the runs, in seconds, and the precision at which a cell stops early; nil where not given
+    /// (a sweep's budget is then ``defaultBudgetSeconds(cells:builds:)``, its precision ``defaultBudget``'s).
     public var budget: Double?
-    public var precision = Self.defaultBudget.precision
+    public var precision: Double?
     /// Warm-up runs per cell, exactly; nil for warm-ups until the runs settle.
     public var warmup: Int?
     /// The seed of the sweep's order; nil for a new one.

@@ -13,7 +13,7 @@ public struct Subcommand: Sendable, Hashable, CustomStringConvertible {
     /// name is its executable's).
     let abstract: @Sendable () -> String
     /// The request that its arguments (after its name) make, which runs itself.
-    let parse: @Sendable ([String], RunnerCatalogue) throws(UsageError) -> any Invocation
+    let parse: @Sendable ([String], ParseContext) throws(UsageError) -> any Invocation
     /// Its usage line after a prefix (`Usage: `), every option in brackets.
     let usage: @Sendable (String) -> String
     /// Its usage in one line, its options summed up.
@@ -28,7 +28,7 @@ public struct Subcommand: Sendable, Hashable, CustomStringConvertible {
     ) {
         self.name = name
         self.abstract = abstract
-        parse = { arguments, catalogue throws(UsageError) in try Parsed.parse(arguments, catalogue: catalogue) }
+        parse = { arguments, context throws(UsageError) in try Parsed.parse(arguments, context) }
         usage = { Parsed.usage(after: $0) }
         shortUsage = { Parsed.shortUsage }
         self.help = help

@@ -9,16 +9,22 @@ import Musl
 import Darwin
 #endif
 
+/// What an interrupt ends, on the signal thread, before the process exits: a ``MeasuringSession``.
+protocol Interruptible: AnyObject, Sendable {
+    func interrupted(by signal: Int32)
+}
+
 /// SIGINT and SIGTERM, handled on a thread of their own so that an interrupt is answered at once, whatever the
 /// other threads are doing (a detach run in flight, a run stuck in libdispatch).
 ///
-/// On a signal: the running command's handler finishes what can be finished (a sweep writes its result file with
-/// the runs already made and says it was interrupted), every output file still under its temporary name is
-/// removed, child processes are stopped, and the process exits with 128 + the signal's number: 130 for SIGINT, 143
+/// On a signal: the running command's session (``Interruptible``) finishes what can be finished (a sweep writes its
+/// result file with the runs already made and says it was interrupted), every output file still under its
+/// temporary name is removed, child processes are stopped, and the process exits with 128 + the signal's number: 130 for SIGINT, 143
 /// for SIGTERM. It exits with `_exit`, not `exit`, because other threads may still be running jobs.
 public enum Interrupts {
     private struct State {
-        var handler: (@Sendable (Int32) -> Void)?
+        /// What is interrupted: held weakly, so that no session outlives its command for the handler's sake.
+        weak var target: (any Interruptible)?
         var temporaryFiles: Set<String> = []
         var childProcesses: Set<Int32> = []
     }
@@ -34,8 +40,8 @@ public enum Interrupts {
             var signals = signalSet()
             var received: Int32 = 0
             while sigwait(&signals, &received) != 0 {}
-            let handler = state.withLock { $0.handler }
-            handler?(received)
+            let target = state.withLock { $0.target }
+            target?.interrupted(by: received)
             let (files, children) = state.withLock { ($0.temporaryFiles, $0.childProcesses) }
             for path in files {
                 unlink(path)
@@ -57,9 +63,10 @@ public enum Interrupts {
         return signals
     }
 
-    /// Sets what the running command does on an interrupt, before the process exits; it is called with the signal.
-    static func setHandler(_ handler: (@Sendable (Int32) -> Void)?) {
-        state.withLock { $0.handler = handler }
+    /// Sets what an interrupt ends before the process exits (the running command's session), or nil for nothing;
+    /// it is told the signal on the signal thread.
+    static func setTarget(_ target: (any Interruptible)?) {
+        state.withLock { $0.target = target }
     }
 
     /// An output file under a temporary name, to be removed on an interrupt unless finished first.

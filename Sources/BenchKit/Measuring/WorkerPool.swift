@@ -67,6 +67,14 @@ final class WorkerPool {
         workers[index] = worker
     }
 
+    /// The worker (0-based) that makes the recorded run of `step` of `plan`: a cell's k-th run goes to worker
+    /// (c + k) mod n, c the cell's place in the plan, so that its runs are spread evenly over the workers and
+    /// consecutive runs of a cell come from different ones.
+    func worker(for step: SweepPlan.Step, of plan: SweepPlan) -> Int {
+        let place = plan.cells.firstIndex(of: step.cell) ?? 0
+        return (place + (step.repetition ?? 1) - 1) % count
+    }
+
     /// Makes the recorded run of `step` of `plan` in worker `index` (0-based); a failed run, saying why, if the
     /// worker cannot make it.
     func measure(_ step: SweepPlan.Step, of plan: SweepPlan, worker index: Int) -> RunOutcome {

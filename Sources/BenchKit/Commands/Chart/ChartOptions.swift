@@ -46,14 +46,12 @@ extension ChartCommand {
         subcommand: "chart", arguments: "<file.csv>...", options: [output, title, logarithmic, latency])
 
     /// The chart a command line asks for.
-    static func command(
-        _ options: ChartOptions, arguments: [String], catalogue _: RunnerCatalogue
-    ) throws(UsageError) -> any Invocation {
-        guard !arguments.isEmpty else {
+    static func command(_ line: ParsedCommandLine<ChartOptions>, _: ParseContext) throws(UsageError) -> any Invocation {
+        guard !line.arguments.isEmpty else {
             throw UsageError("'\(Program.name) chart' needs one or more result files")
         }
-        var options = options
-        options.paths = arguments
+        var options = line.options
+        options.paths = line.arguments
         return options
     }
 }

@@ -10,10 +10,9 @@ import JobRunners
 /// confidence is split among the looks, so that looking again cannot make a decision likelier than the confidence
 /// says. With `--repetitions`, it decides once, on that many runs.
 enum CheckCommand {
-    static func run(
-        _ options: CheckOptions, expressions: [CheckExpression], plan: SweepPlan?, console: Console, executable: URL?
-    ) -> ExitCode {
-        guard let plan else {
+    static func run(_ request: CheckRequest, console: Console, executable: URL?) -> ExitCode {
+        let (options, expressions) = (request.options, request.expressions)
+        guard let fresh = request.fresh else {
             guard let file = ResultSet.read([options.input ?? ""], console: console)?.first else {
                 return .failure
             }
@@ -21,11 +20,11 @@ enum CheckCommand {
             let results = expressions.flatMap { $0.evaluate(on: report, confidence: options.confidence) }
             return conclude(results, looks: nil, format: options.format, console: console)
         }
-        guard
+        let (plan, looks) = (fresh.plan, fresh.looks)
+        guard let maker = PlacedRuns.make(fresh.placement, executable: executable, console: console),
             let session = MeasuringSession(
-                command: Program.command("check"), output: options.run.output, quiet: options.run.quiet,
-                isolate: options.run.isolate, processes: options.run.processes, executable: executable, console: console,
-                onInterrupt: { _, _, signal in
+                command: Program.command("check"), output: options.run.output, quiet: options.run.quiet, console: console,
+                onInterrupt: { _, signal in
                     console.error("\(Program.name) check: interrupted by \(Interrupts.name(of: signal)); no check was decided\n")
                 })
         else {
@@ -36,7 +35,6 @@ enum CheckCommand {
                 "\(Program.name) check: not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): "
                     + exclusion.reason)
         }
-        let looks = options.run.repetitions == nil ? CheckOptions.looks : [plan.repetitions ?? 1]
         // Bonferroni over the looks: each look's intervals at 1 − (1 − confidence) / looks.
         let confidence = 1 - (1 - options.confidence) / Double(looks.count)
         let clock = ContinuousClock()
@@ -46,7 +44,7 @@ enum CheckCommand {
         var undecided = expressions
         var next = plan
         for (look, total) in looks.enumerated() {
-            guard let made = session.measure(next) else {
+            guard let made = session.measure(next, with: maker) else {
                 return .failure
             }
             records += made
@@ -64,7 +62,7 @@ enum CheckCommand {
             let more = looks[look + 1] - total
             let runs = Double(records.count)
             let cost = elapsed / max(runs, 1) * Double(more * cells.count)
-            let budget = options.run.budget ?? CheckOptions.defaultBudget
+            let budget = fresh.budget
             guard elapsed + cost <= budget else {
                 decided += open
                 session.progress.line(
@@ -85,9 +83,10 @@ enum CheckCommand {
                 settings: plan.settings, seed: plan.seed &+ UInt64(look + 1))
         }
         let results = expressions.flatMap { expression in decided.filter { $0.expression == expression } }
-        return session.finish { _, _ in
-            conclude(results, looks: looks.count, format: options.format, console: console)
+        guard session.finish() != nil else {
+            return .failure
         }
+        return conclude(results, looks: looks.count, format: options.format, console: console)
     }
 
     /// Prints every result; returns 0 if all hold, 1 if any fails, 3 if none fails but some are inconclusive.
@@ -159,19 +158,30 @@ extension Subcommand {
         help: { _ in HelpText.check })
 }
 
-/// What `bench check` is asked: its checks, over a fresh run of `plan` or, with no plan, the file `--input` names.
+/// What `bench check` is asked: its checks, over a fresh run or, with none, the file `--input` names.
 struct CheckRequest: Invocation, Equatable {
     var options: CheckOptions
     var expressions: [CheckExpression]
-    var plan: SweepPlan?
+    var fresh: FreshRun?
+
+    /// A fresh run, every default settled: what it measures first, where, when it looks, and for how long it may
+    /// measure more.
+    struct FreshRun: Equatable {
+        /// The first look's runs: each check's cells.
+        var plan: SweepPlan
+        var placement: RunPlacement
+        /// The runs of each cell in all at each look: ``CheckOptions/looks``, or `--repetitions` alone.
+        var looks: [Int]
+        /// The seconds that measuring may take in all, for more looks (`--budget`).
+        var budget: Double
+    }
 
     var needsMainThread: Bool {
-        plan?.needsMainThread ?? false
+        fresh?.plan.needsMainThread ?? false
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        CheckCommand.run(
-            options, expressions: expressions, plan: plan, console: context.console, executable: context.executable)
+        CheckCommand.run(self, console: context.console, executable: context.executable)
     }
 }
 

@@ -15,10 +15,9 @@ public struct CheckOptions: CommandOptions {
     public init() {
         run = RunOptions()
         run.output = .none
-        run.budget = Self.defaultBudget
     }
 
-    /// How long a fresh run may measure undecided checks again, in seconds.
+    /// How long a fresh run may measure undecided checks again, in seconds, where `--budget` does not say.
     public static let defaultBudget = 60.0
     /// Recorded runs per cell at each look, while no `--repetitions` fixes them: 6, then 12, 24 and 48 in all.
     public static let looks = [6, 12, 24, 48]
@@ -32,7 +31,8 @@ extension CheckCommand {
             + "one side of its bound.",
         \.confidence, .percent)
     static let budget = RunOption.budget.withHelp(
-        "How long a fresh run may go on measuring the cells of checks not yet decided.")
+        "How long a fresh run may go on measuring the cells of checks not yet decided.",
+        defaultText: ValueParser<Double>.secondsNumber.describe(CheckOptions.defaultBudget))
     static let repetitions = RunOption.repetitions.withHelp(
         "Recorded runs per cell, exactly, decided at once, instead of measuring more while undecided.")
     static let output = RunOption.output.withHelp(
@@ -55,9 +55,8 @@ extension CheckCommand {
             + [RunOption.quiet, RunOption.allowLong].map { $0.lifted(\CheckOptions.run) })
 
     /// The checks a command line asks for, and the fresh run that measures them (nil with `--input`).
-    static func command(
-        _ options: CheckOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> any Invocation {
+    static func command(_ line: ParsedCommandLine<CheckOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
+        let (options, arguments) = (line.options, line.arguments)
         guard !arguments.isEmpty else {
             throw UsageError("'\(Program.name) check' needs at least one check, such as 'detach-thread >= 10x serial-queue'")
         }
@@ -70,19 +69,24 @@ extension CheckCommand {
             }
         }
         guard options.input == nil else {
-            if let given = measuring.first(where: { !$0.arguments(for: options).isEmpty }) {
+            if let given = line.firstGiven(of: measuring) {
                 throw UsageError(
                     "'\(input.flag)' checks an existing file, so '\(given.flag)', which shapes a fresh run, does "
                         + "not apply")
             }
-            return CheckRequest(options: options, expressions: expressions, plan: nil)
+            return CheckRequest(options: options, expressions: expressions, fresh: nil)
         }
-        if options.run.repetitions != nil, !budget.lifted(\CheckOptions.run).arguments(for: options).isEmpty {
+        if options.run.repetitions != nil, options.run.budget != nil {
             throw UsageError(
                 "'\(repetitions.flag)' decides every check at once, so '\(budget.flag)', the time for measuring "
                     + "more, does not apply")
         }
-        return CheckRequest(options: options, expressions: expressions, plan: try plan(expressions, options.run, catalogue))
+        let fresh = CheckRequest.FreshRun(
+            plan: try plan(expressions, options.run, context.catalogue),
+            placement: options.run.placement(asProgram: context.asProgram),
+            looks: options.run.repetitions.map { [$0] } ?? CheckOptions.looks,
+            budget: options.run.budget ?? CheckOptions.defaultBudget)
+        return CheckRequest(options: options, expressions: expressions, fresh: fresh)
     }
 
     /// The cells the checks read: each check's runners in the configuration it names, or, if it names none, in

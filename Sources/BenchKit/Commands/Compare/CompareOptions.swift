@@ -29,16 +29,14 @@ extension CompareCommand {
         options: [threshold, format, metrics])
 
     /// The files a command line asks to compare.
-    static func command(
-        _ options: CompareOptions, arguments: [String], catalogue _: RunnerCatalogue
-    ) throws(UsageError) -> any Invocation {
-        guard !arguments.isEmpty else {
+    static func command(_ line: ParsedCommandLine<CompareOptions>, _: ParseContext) throws(UsageError) -> any Invocation {
+        guard !line.arguments.isEmpty else {
             throw UsageError(
                 "'\(Program.name) compare' needs two or more result files (the baseline first), or one of '\(Program.name) "
                     + "interleave'")
         }
-        var options = options
-        options.paths = arguments
+        var options = line.options
+        options.paths = line.arguments
         return options
     }
 }

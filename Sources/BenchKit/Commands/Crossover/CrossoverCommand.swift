@@ -37,12 +37,12 @@ enum CrossoverCommand {
         }
         guard
             let session = MeasuringSession(
-                command: Program.command("crossover"), output: options.run.output, quiet: options.run.quiet, isolate: false,
-                processes: 1, executable: nil, console: console,
-                onInterrupt: { records, _, signal in
+                command: Program.command("crossover"), output: options.run.output, quiet: options.run.quiet,
+                console: console,
+                onInterrupt: { ended, signal in
                     console.error(
-                        "\(Program.name) crossover: interrupted by \(Interrupts.name(of: signal)); the \(records.count) runs "
-                            + "made are in the result file\n")
+                        "\(Program.name) crossover: interrupted by \(Interrupts.name(of: signal)); the "
+                            + "\(ended.records.count) runs made are in the result file\n")
                 })
         else {
             return .failure
@@ -52,14 +52,13 @@ enum CrossoverCommand {
                 "\(Program.name) crossover: \(runners.count) runners × \(sizes.count) work sizes, one queue: "
                     + SweepCommand.describe(plan) + "; results to \(session.resultPath)")
         }
-        guard session.measure(plan) != nil else {
+        // Every run in this process: a crossover's runs are short, and its pilots were made here.
+        guard session.measure(plan, with: PlacedRuns()) != nil, let ended = session.finish() else {
             return .failure
         }
-        return session.finish { records, _ in
-            let show = session.resultPath == "-" ? console.error : console.output
-            show(output(Crossover(report: Report(records: records))).render(options.format))
-            return records.contains { $0.status != .ok } ? .someRunsFailed : .success
-        }
+        let show = session.resultPath == "-" ? console.error : console.output
+        show(output(Crossover(report: Report(records: ended.records))).render(options.format))
+        return ended.records.contains { $0.status != .ok } ? .someRunsFailed : .success
     }
 
     /// The iterations for a run of `runner` at a work size: about the target time per run, from a short first run

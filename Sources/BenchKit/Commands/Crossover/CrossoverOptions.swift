@@ -42,13 +42,12 @@ extension CrossoverCommand {
         options: measuring + [input, format, RunOption.quiet.lifted(\CrossoverOptions.run)])
 
     /// The crossover a command line asks for: the runners to measure, the control first (the analysis needs it).
-    static func command(
-        _ options: CrossoverOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> any Invocation {
-        if let unexpected = arguments.first {
+    static func command(_ line: ParsedCommandLine<CrossoverOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
+        let (options, catalogue) = (line.options, context.catalogue)
+        if let unexpected = line.arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
-        if options.input != nil, let given = measuring.first(where: { !$0.arguments(for: options).isEmpty }) {
+        if options.input != nil, let given = line.firstGiven(of: measuring) {
             throw UsageError(
                 "'\(input.flag)' analyzes an existing file, so '\(given.flag)', which shapes a run, does not apply")
         }

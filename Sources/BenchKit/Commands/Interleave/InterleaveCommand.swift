@@ -11,19 +11,18 @@ import JobRunners
 /// of a cell runs in worker (c + k) mod n of each build, c the cell's place in the plan. Every run goes to one
 /// result file, each row naming its build (`variant`, `executable`) and its worker (`process`).
 enum InterleaveCommand {
-    static func run(
-        _ options: InterleaveOptions, plan: SweepPlan, catalogue: RunnerCatalogue, console: Console
-    ) -> ExitCode {
-        let count = options.run.processes ?? RunOptions.defaultProcesses
+    static func run(_ request: InterleaveRequest, console: Console) -> ExitCode {
+        let (options, plan, count) = (request.options, request.plan, request.workers)
         let variants = zip(["A", "B"], options.executables).map { label, path in
             ResultRecord.Variant(label: label, executable: path)
         }
-        let pools = variants.map { variant in
-            WorkerPool(executable: URL(fileURLWithPath: variant.executable), count: count)
-        }
+        let builds = Builds(
+            variants: variants,
+            pools: variants.map { WorkerPool(executable: URL(fileURLWithPath: $0.executable), count: count) },
+            order: SplitMix64(seed: plan.seed ^ 0x6f72_6465_72))
         // Every worker is started, and has answered as one, before anything is measured.
         do {
-            for pool in pools {
+            for pool in builds.pools {
                 for index in 0..<count {
                     try pool.start(index)
                 }
@@ -33,7 +32,7 @@ enum InterleaveCommand {
             return .failure
         }
         defer {
-            for pool in pools {
+            for pool in builds.pools {
                 pool.finish()
             }
         }
@@ -41,11 +40,11 @@ enum InterleaveCommand {
         guard
             let session = MeasuringSession(
                 command: Program.command("interleave"), output: options.run.output, quiet: options.run.quiet,
-                isolate: false, processes: 1, executable: nil, console: console,
-                onInterrupt: { records, _, signal in
+                console: console,
+                onInterrupt: { ended, signal in
                     console.error(
                         "\(Program.name) interleave: interrupted by \(Interrupts.name(of: signal)); the "
-                            + "\(records.count) runs made are in the result file\n")
+                            + "\(ended.records.count) runs made are in the result file\n")
                 })
         else {
             return .failure
@@ -57,24 +56,42 @@ enum InterleaveCommand {
                     + "both, one right after the other, in \(count) worker processes of each"
                     + (session.resultPath.isEmpty ? "" : "; results to \(session.resultPath)"))
         }
-        let cellIndex = Dictionary(plan.cells.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-        var order = SplitMix64(seed: plan.seed ^ 0x6f72_6465_72)
-        let measurements = { (step: SweepPlan.Step) -> [SweepPlan.Measurement] in
-            let index = ((cellIndex[step.cell] ?? 0) + (step.repetition ?? 1) - 1) % count
+        guard session.measure(plan, with: builds) != nil, let ended = session.finish() else {
+            return .failure
+        }
+        return conclusion.conclude(ended.records)
+    }
+
+    /// The two builds' worker processes, which make each step's run one right after the other.
+    private final class Builds: RunMaker {
+        let variants: [ResultRecord.Variant]
+        let pools: [WorkerPool]
+        /// Which build goes first at each step, drawn from the plan's seed.
+        private var order: SplitMix64
+
+        init(variants: [ResultRecord.Variant], pools: [WorkerPool], order: SplitMix64) {
+            self.variants = variants
+            self.pools = pools
+            self.order = order
+        }
+
+        /// Each worker warms a cell up itself.
+        func warmsUp(_: SweepPlan.Cell) -> Bool {
+            false
+        }
+
+        /// The step's run by each build, in the same worker of each (``WorkerPool/worker(for:of:)``), in an order
+        /// drawn for the step; returned A first.
+        func measurements(_ step: SweepPlan.Step, of plan: SweepPlan) -> [SweepPlan.Measurement] {
             let sides = order.next() % 2 == 0 ? [0, 1] : [1, 0]
             var made: [Int: SweepPlan.Measurement] = [:]
             for side in sides {
+                let index = pools[side].worker(for: step, of: plan)
                 made[side] = SweepPlan.Measurement(
                     outcome: pools[side].measure(step, of: plan, worker: index), process: index + 1,
                     variant: variants[side])
             }
             return [0, 1].compactMap { made[$0] }
-        }
-        guard session.measure(plan, interleaved: measurements) != nil else {
-            return .failure
-        }
-        return session.finish { records, _ in
-            conclusion.conclude(records)
         }
     }
 
@@ -105,97 +122,6 @@ enum InterleaveCommand {
     }
 }
 
-/// An interleaved comparison for people and programs: `bench interleave`'s, and `bench compare`'s of one file that
-/// holds runs of two builds.
-struct InterleavedOutput {
-    let comparison: InterleavedComparison
-
-    init(_ comparison: InterleavedComparison) {
-        self.comparison = comparison
-    }
-
-    var output: CommandOutput {
-        CommandOutput(
-            title: "\(Program.name) interleave: two builds, run by run", document: document,
-            csv: { CSV.text(Self.columns, comparison.rows) }, json: json)
-    }
-
-    private func document() -> Document {
-        var document = Document()
-        let (a, b) = (comparison.baseline, comparison.candidate)
-        document.heading("\(b.label) against \(a.label), run by run in one session")
-        document.lines("\(a.label): \(a.executable)", "\(b.label): \(b.executable)")
-        document.paragraph(
-            "Each cell's ratio is the 20% trimmed mean over its pairs of \(b.label)/\(a.label) (on the log scale), two "
-                + "runs made one right after the other; the interval a bootstrap of the pairs (of the worker processes, "
-                + "then of the pairs in each), none below \(InterleavedComparison.fewestPairsForInterval) pairs. Noise "
-                + "threshold \(Format.number(comparison.threshold * 100))%.")
-        let rows = comparison.rows.map { row in
-            [
-                row.key.runner, row.key.configuration.description, "\(row.pairs)",
-                row.baseline.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
-                row.candidate.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
-                row.ratio.map(Format.ratio) ?? "-", row.interval.map { Format.range($0) } ?? "-", row.verdict.rawValue,
-            ]
-        }
-        document.table(
-            TextTable(
-                columns: [
-                    "runner", "configuration", "pairs", "\(a.label) per job", "\(b.label) per job",
-                    "\(b.label)/\(a.label)", "95% interval", "verdict",
-                ],
-                rows: rows, rightAligned: [2, 3, 4, 5, 6], keyColumns: 2))
-        let counts = Comparison.Verdict.allCases.map { verdict in
-            "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
-        }
-        document.lines("Verdicts: \(counts.joined(separator: ", "))")
-        if let interference = interferenceText {
-            document.paragraph(interference)
-        }
-        return document
-    }
-
-    /// What other programs did meanwhile, when they used the machine during any pair; nil when they did not. A
-    /// pair's two runs are read one load (``RunLoad``) between them, so A's marked runs are the marked pairs.
-    var interferenceText: String? {
-        let marked = comparison.rows.map(\.baseline.interferedRuns).reduce(0, +)
-        guard marked > 0 else {
-            return nil
-        }
-        let runs = comparison.rows.map(\.baseline.runs).reduce(0, +)
-        return "Interference: other programs used \(Format.number(RunLoad.interferenceShare * 100))% of the machine "
-            + "or more during \(marked) of \(Format.count(runs, "pair")). A pair's two runs are made one right after "
-            + "the other, so it fell on both builds alike: it widens the intervals (more cells unsure), and faster or "
-            + "slower still needs the pairs to agree."
-    }
-
-    private func json() -> JSONValue {
-        .object([
-            "baseline": .object([
-                "label": .string(comparison.baseline.label), "executable": .string(comparison.baseline.executable),
-            ]),
-            "candidate": .object([
-                "label": .string(comparison.candidate.label), "executable": .string(comparison.candidate.executable),
-            ]),
-            "threshold": .number(comparison.threshold),
-            "rows": .records(Self.columns, comparison.rows),
-        ])
-    }
-
-    /// The columns of its CSV, and of each row in its JSON.
-    static let columns: [DataColumn<InterleavedComparison.Row>] =
-        ResultSchema.cellColumns.lifted(\InterleavedComparison.Row.key)
-        + [
-            DataColumn("pairs") { .integer($0.pairs) },
-            DataColumn("baseline_ns_per_job") { .decimal($0.baseline.headlineNanosecondsPerJob, places: 3) },
-            DataColumn("candidate_ns_per_job") { .decimal($0.candidate.headlineNanosecondsPerJob, places: 3) },
-            DataColumn("ratio") { .decimal($0.ratio, places: 4) },
-            DataColumn("interval_low") { .decimal($0.interval?.lowerBound, places: 4) },
-            DataColumn("interval_high") { .decimal($0.interval?.upperBound, places: 4) },
-            DataColumn("verdict") { .text($0.verdict.rawValue) },
-        ]
-}
-
 extension InterleaveCommand: ParsableCommand {}
 
 extension Subcommand {
@@ -210,9 +136,11 @@ extension Subcommand {
 struct InterleaveRequest: Invocation, Equatable {
     var options: InterleaveOptions
     var plan: SweepPlan
+    /// Worker processes of each build (`--processes`).
+    var workers: Int
 
     func run(_ context: CommandContext) -> ExitCode {
-        InterleaveCommand.run(options, plan: plan, catalogue: context.catalogue, console: context.console)
+        InterleaveCommand.run(self, console: context.console)
     }
 }
 

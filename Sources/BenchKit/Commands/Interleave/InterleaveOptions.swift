@@ -40,20 +40,20 @@ extension InterleaveCommand {
             ])
 
     /// The two builds and the plan a command line asks for.
-    static func command(
-        _ options: InterleaveOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> any Invocation {
+    static func command(_ line: ParsedCommandLine<InterleaveOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
+        let arguments = line.arguments
         guard arguments.count == 2 else {
             throw UsageError(
                 "'\(Program.name) interleave' needs two bench executables, A and B (the same one twice for an A/A "
                     + "test), not \(arguments.count)")
         }
-        var options = options
+        var options = line.options
         options.executables = arguments
         if options.run.isolate {
             throw UsageError("'\(Program.name) interleave' makes every run in a worker process already")
         }
-        let plan = try options.run.plan(cells: try options.run.cells(in: catalogue), builds: 2)
-        return InterleaveRequest(options: options, plan: plan)
+        let plan = try options.run.plan(cells: try options.run.cells(in: context.catalogue), builds: 2)
+        // Always in worker processes: one pool of each build.
+        return InterleaveRequest(options: options, plan: plan, workers: options.run.processes ?? RunOptions.defaultProcesses)
     }
 }

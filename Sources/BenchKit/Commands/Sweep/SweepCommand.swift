@@ -10,16 +10,14 @@ enum SweepCommand {
     /// What `bench` without a subcommand does, in a line: the main help's COMMANDS section.
     static let abstract = "Run a sweep, write its result file, print the summary."
 
-    static func run(
-        _ options: SweepOptions, plan: SweepPlan, catalogue: RunnerCatalogue, console: Console, executable: URL?
-    ) -> ExitCode {
+    static func run(_ request: SweepRequest, catalogue: RunnerCatalogue, console: Console, executable: URL?) -> ExitCode {
+        let (options, plan) = (request.options, request.plan)
         let conclusion = Conclusion(options: options, catalogue: catalogue, console: console)
-        guard
+        guard let maker = PlacedRuns.make(request.placement, executable: executable, console: console),
             let session = MeasuringSession(
-                command: Program.name, output: options.run.output, quiet: options.run.quiet, isolate: options.run.isolate,
-                processes: options.run.processes, executable: executable, console: console,
-                onInterrupt: { records, planned, signal in
-                    _ = conclusion.conclude(records, planned: planned, interruptedBy: signal)
+                command: Program.name, output: options.run.output, quiet: options.run.quiet, console: console,
+                onInterrupt: { ended, signal in
+                    _ = conclusion.conclude(ended, interruptedBy: signal)
                 })
         else {
             return .failure
@@ -40,20 +38,20 @@ enum SweepCommand {
         }
         if !options.run.quiet {
             let isolation =
-                options.run.isolate
-                ? ", each recorded run in a fresh process"
-                : session.processes > 1 ? ", each cell's runs spread over \(session.processes) worker processes" : ""
+                switch request.placement {
+                case .isolated: ", each recorded run in a fresh process"
+                case .workers(let count) where count > 1: ", each cell's runs spread over \(count) worker processes"
+                case .workers, .thisProcess: ""
+                }
             progress.line(
                 "\(Program.name): \(plan.runners.count) runners × \(plan.configurations.count) configurations: "
                     + Self.describe(plan) + isolation
                     + (session.resultPath.isEmpty ? "" : "; results to \(session.resultPath)"))
         }
-        guard session.measure(plan) != nil else {
+        guard session.measure(plan, with: maker) != nil, let ended = session.finish() else {
             return .failure
         }
-        return session.finish { records, planned in
-            conclusion.conclude(records, planned: planned, interruptedBy: nil, resultPath: session.resultPath)
-        }
+        return conclusion.conclude(ended, interruptedBy: nil, resultPath: session.resultPath)
     }
 
     /// Prints the summary of the result file `--input` names, as a sweep that made it would have.
@@ -125,20 +123,42 @@ enum SweepCommand {
         static func page(_ summary: SweepSummary, _ records: [ResultRecord], path: String) -> SweepSummary {
             var page = summary
             page.drawing = ResultSet(path: path, records: records)
-            page.reference = reference(for: records)
+            page.reference = reference(for: records, path: path)
             return page
         }
 
-        /// Where the 2010 table is, in a checkout of this package: bench is run from its root, as the README says.
-        /// Read from there rather than built in, so that the table lives in one place, the file `compare` reads.
-        static let referencePath = "results/2010-mac-pro-cocoawithlove.csv"
+        /// The 2010 table's file, where a checkout of this package keeps it: the one `compare` reads, so that the
+        /// table lives in one place rather than built in.
+        static let referenceFile = "2010-mac-pro-cocoawithlove.csv"
 
-        /// The 2010 table, for runs with chain cells, if it is where a checkout keeps it; nil otherwise.
-        static func reference(for records: [ResultRecord]) -> ResultSet? {
+        /// The 2010 table, for runs with chain cells at `path`, if it is found: in the result file's own folder
+        /// (results/, where a sweep writes by default), or else in results/ of the checkout whose build folder holds
+        /// this bench (`.build/release/bench`). Not from the current directory: a report beside a file is the same
+        /// wherever bench was started. Nil where neither holds it.
+        static func reference(for records: [ResultRecord], path: String) -> ResultSet? {
             guard records.contains(where: { $0.configuration.shape == .chain }) else {
                 return nil
             }
-            return try? ResultSet(contentsOfFile: referencePath)
+            var folders: [URL] = []
+            if !path.isEmpty, path != "-" {
+                folders.append(URL(fileURLWithPath: path).deletingLastPathComponent())
+            }
+            // Up from the executable's folder to the checkout: .build/<triple>/release/bench is three levels in.
+            var folder = ChildProcess.currentExecutable?.resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<4 {
+                guard let current = folder else {
+                    break
+                }
+                folders.append(current.appendingPathComponent("results"))
+                folder = current.deletingLastPathComponent()
+            }
+            for candidate in folders {
+                let file = candidate.appendingPathComponent(referenceFile).path
+                if FileManager.default.fileExists(atPath: file), let table = try? ResultSet(contentsOfFile: file) {
+                    return table
+                }
+            }
+            return nil
         }
 
         /// The HTML report of `summary`, made of `records`, beside the result file at `path` (`NAME.html` for
@@ -184,8 +204,9 @@ enum SweepCommand {
         /// Ends a sweep: the summary file and the summary; the report beside the result file at `resultPath`, for
         /// a sweep that was not interrupted; the exit code.
         func conclude(
-            _ records: [ResultRecord], planned: Int?, interruptedBy signal: Int32?, resultPath: String? = nil
+            _ ended: MeasuringSession.Ending, interruptedBy signal: Int32?, resultPath: String? = nil
         ) -> ExitCode {
+            let (records, planned) = (ended.records, ended.planned)
             let machine = records.first?.machine ?? MachineInfo.current()
             let summary = makeSummary(records, machine: machine, path: resultPath ?? "")
             if let failure = writeSummaryFile(summary, announcing: !options.run.quiet || signal != nil) {

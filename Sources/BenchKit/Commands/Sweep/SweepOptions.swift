@@ -54,8 +54,9 @@ extension SweepCommand {
         "no-report",
         help: "Write no report beside the result file. Without it a sweep to a file (NAME.csv, or a new file in "
             + "results/) also writes NAME.html, replacing one of that name: one page with the tables, a chart per "
-            + "shape (and of latency where sampled) and, for a chain sweep run where results/ holds the 2010 table, "
-            + "that table beside this one; self-contained, to open in any browser.",
+            + "shape (and of latency where sampled) and, for a chain sweep, the 2010 table beside this one where the "
+            + "result file's folder or the checkout bench was built in holds it (results/); self-contained, to open "
+            + "in any browser.",
         \.noReport)
     static let metrics = SharedOption.metrics(
         \SweepOptions.showsMetrics,
@@ -85,21 +86,20 @@ extension SweepCommand {
 
     /// The sweep a command line asks for: its options and its plan, within bench's limits; or, with `--input`,
     /// the summary of a file.
-    static func command(
-        _ options: SweepOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> any Invocation {
-        if let unexpected = arguments.first {
+    static func command(_ line: ParsedCommandLine<SweepOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
+        let options = line.options
+        if let unexpected = line.arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
         guard options.input == nil else {
-            if let given = measuring.first(where: { !$0.arguments(for: options).isEmpty }) {
+            if let given = line.firstGiven(of: measuring) {
                 throw UsageError(
                     "'\(input.flag)' summarizes an existing file, so '\(given.flag)', which shapes a sweep, does not "
                         + "apply")
             }
             return SummaryRequest(options: options)
         }
-        let plan = try options.run.plan(cells: try options.run.cells(in: catalogue))
-        return SweepRequest(options: options, plan: plan)
+        let plan = try options.run.plan(cells: try options.run.cells(in: context.catalogue))
+        return SweepRequest(options: options, plan: plan, placement: options.run.placement(asProgram: context.asProgram))
     }
 }

@@ -6,14 +6,15 @@ import JobRunners
 struct SweepRequest: Invocation, Equatable {
     var options: SweepOptions
     var plan: SweepPlan
+    /// Where its runs are made.
+    var placement: RunPlacement
 
     var needsMainThread: Bool {
         plan.needsMainThread
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        SweepCommand.run(
-            options, plan: plan, catalogue: context.catalogue, console: context.console, executable: context.executable)
+        SweepCommand.run(self, catalogue: context.catalogue, console: context.console, executable: context.executable)
     }
 }
 

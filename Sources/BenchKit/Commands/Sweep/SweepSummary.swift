@@ -51,7 +51,7 @@ struct SweepSummary {
             })
     }
 
-    private func document() -> Document {
+    func document() -> Document {
         var document = Document()
         guard !report.cells.isEmpty else {
             document.lines("No run was recorded.")
@@ -134,7 +134,7 @@ struct SweepSummary {
 
     /// The cost tables of `shape`'s configurations: with one configuration, one table of the cost and both ratios;
     /// with several, a table of each.
-    private func costSection(_ shape: Shape) -> Document {
+    func costSection(_ shape: Shape) -> Document {
         var document = Document()
         let configurations = report.configurations.filter { $0.shape == shape }
         let unit = shape.jobName
@@ -185,7 +185,7 @@ struct SweepSummary {
     }
 
     /// The cell's cost over its C floor's in the same configuration; nil without a floor or a cost.
-    private func floorRatio(_ cell: CellSummary) -> Double? {
+    func floorRatio(_ cell: CellSummary) -> Double? {
         guard let floor = catalogue.floor(of: cell.runner), let cost = cell.headlineNanosecondsPerJob,
             let floorCost = report.cell(floor.id, at: cell.configuration)?.headlineNanosecondsPerJob, floorCost > 0
         else {
@@ -198,7 +198,7 @@ struct SweepSummary {
     /// the worker processes and their runs where a cell's runs come from several, else from order statistics; and,
     /// where some cells have fewer runs than order statistics need for 95%, whether the file's session spread
     /// widened them or they hold less.
-    private func intervalNote(_ configurations: [RunConfiguration]) -> String {
+    func intervalNote(_ configurations: [RunConfiguration]) -> String {
         let cells = report.cells.filter { configurations.contains($0.configuration) }
         let method =
             switch cells.filter({ $0.sample.groups.count >= 2 }).count {
@@ -287,7 +287,7 @@ struct SweepSummary {
     }
 
     /// `runners` (rows, by family) by `configurations` (columns), each cell `value`'s text.
-    private func grid(
+    func grid(
         runners: [String], _ configurations: [RunConfiguration], _ value: (CellSummary) -> String?
     ) -> TextTable {
         groupedTable(runners: runners, columns: configurations.map(Self.columnLabel)) { runner in
@@ -299,7 +299,7 @@ struct SweepSummary {
 
     /// A table of `runners`' rows, grouped under their families' titles, a runner's row `cells(runner)` after its
     /// id; every column but the runner's right-aligned.
-    private func groupedTable(runners: [String], columns: [String], _ cells: (String) -> [String]) -> TextTable {
+    func groupedTable(runners: [String], columns: [String], _ cells: (String) -> [String]) -> TextTable {
         var rows: [[String]] = []
         var titles: [Int: String] = [:]
         for group in RunnerCatalogue.grouped(runners) {
@@ -311,295 +311,4 @@ struct SweepSummary {
             groupTitles: titles)
     }
 
-    // MARK: Latency, fan-out, metrics
-
-    /// The 2010 table beside this sweep's cells of its runners and configurations: `bench compare`'s tables, of
-    /// those cells only, so that the 20 runners 2010 did not have are not listed as missing from it.
-    private func referenceSection(_ reference: ResultSet, _ runs: ResultSet) -> Document {
-        let keys = Set(reference.records.map(\.key))
-        let common = runs.records.filter { keys.contains($0.key) }
-        var document = Document()
-        guard !common.isEmpty else {
-            return document
-        }
-        document.heading("Against the 2010 table (\(reference.path)): bench compare, its cells only")
-        document += FileComparison(files: [reference, ResultSet(path: runs.path, records: common)], threshold: 0.05)
-            .output.document()
-        return document
-    }
-
-    private func latencySection() -> Document {
-        var document = Document()
-        let configurations = report.configurations.filter { configuration in
-            report.cells.contains { $0.configuration == configuration && !$0.latencies.isEmpty }
-        }
-        guard !configurations.isEmpty else {
-            return document
-        }
-        let shapes = configurations.map(\.shape).uniqued().map { shape in
-            switch shape {
-            case .chain: "a chain's from a job's queuing to its start (one job in \(shape.latencySampleEvery))"
-            case .pingPong: "a ping-pong round trip (one in \(shape.latencySampleEvery / shape.parties))"
-            case .contention: "a message and its reply (one in \(shape.latencySampleEvery / shape.parties))"
-            case .fanOut: "fan-out's"
-            }
-        }
-        document.heading("Latency, p50 / p99: medians over the runs of each run's percentiles")
-        document.paragraph("Sampled: \(shapes.joined(separator: "; ")). The longest of all is in --verbose and the CSV.")
-        let runners = report.runners.filter { runner in
-            configurations.contains { !(report.cell(runner, at: $0)?.latencies.isEmpty ?? true) }
-        }
-        let labels = configurations.map { configuration in
-            configuration.shape == .chain ? Self.columnLabel(configuration) : configuration.description
-        }
-        document.table(
-            groupedTable(runners: runners, columns: labels) { runner in
-                configurations.map { configuration in
-                    guard let cell = report.cell(runner, at: configuration), let p50 = cell.medianLatency(\.p50),
-                        let p99 = cell.medianLatency(\.p99)
-                    else {
-                        return "-"
-                    }
-                    return "\(Format.perJob(nanoseconds: p50)) / \(Format.perJob(nanoseconds: p99))"
-                }
-            })
-        return document
-    }
-
-    private func fanOutSection() -> Document {
-        var document = Document()
-        let configurations = report.configurations.filter { $0.shape == .fanOut }
-        let runners = report.runners.filter { runner in
-            configurations.contains { !(report.cell(runner, at: $0)?.submitNanoseconds.isEmpty ?? true) }
-        }
-        guard !runners.isEmpty else {
-            return document
-        }
-        document.heading("Fan-out: what the producer pays to submit each job, and that share of the run (medians)")
-        document.table(
-            grid(runners: runners, configurations) { cell in
-                guard let submit = cell.medianSubmitNanosecondsPerJob,
-                    let share = Statistics.median(zip(cell.submitNanoseconds, cell.nanoseconds).map { $0 / $1 })
-                else {
-                    return nil
-                }
-                return "\(Format.perJob(nanoseconds: submit)) (\(Int((share * 100).rounded()))%)"
-            })
-        return document
-    }
-
-    /// CPU time and context switches per job, peak threads and memory, for each cell.
-    static func metricsTable(_ cells: [CellSummary]) -> TextTable {
-        let rows = cells.map { cell in
-            [
-                cell.runner, cell.configuration.description,
-                cell.medianCPUNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
-                cell.medianVoluntarySwitchesPerJob.map { String(format: "%.3f", $0) } ?? "-",
-                cell.medianInvoluntarySwitchesPerJob.map { String(format: "%.3f", $0) } ?? "-",
-                cell.peakThreads.map(String.init) ?? "-",
-                cell.maxRSSBytes.map(Format.bytes) ?? "-",
-            ]
-        }
-        return TextTable(
-            columns: [
-                "runner", "configuration", "CPU/job", "voluntary switches/job", "involuntary switches/job",
-                "peak threads", "max RSS",
-            ],
-            rows: rows, rightAligned: Set(2...6), keyColumns: 2)
-    }
-
-    // MARK: Verbose
-
-    private func verboseSection() -> Document {
-        var document = Document()
-        let seconds = { (value: Double?) in value.map { Format.seconds(nanoseconds: $0 * 1e9) } }
-        for shape in report.configurations.map(\.shape).uniqued() {
-            let configurations = report.configurations.filter { $0.shape == shape }
-            let runners = report.runners.filter { runner in configurations.contains { report.cell(runner, at: $0) != nil } }
-            document.heading("\(shape == .chain ? "" : "\(shape): ")median seconds per run")
-            document.table(grid(runners: runners, configurations) { seconds($0.median) })
-        }
-        // The 2010 table's own layout, for its six runners: configurations as rows, runners as columns.
-        let reference = catalogue.reference.map(\.id).filter(report.runners.contains)
-        let chains = report.configurations.filter { $0.shape == .chain }
-        if !reference.isEmpty, !chains.isEmpty {
-            document.heading("As the 2010 table has them: median seconds per run, configurations as rows")
-            document.table(
-                TextTable(
-                    columns: ["configuration"] + reference,
-                    rows: chains.map { configuration in
-                        [Self.label(configuration)]
-                            + reference.map { runner in
-                                report.cell(runner, at: configuration).map { Self.marked($0, seconds($0.median)) } ?? "-"
-                            }
-                    }, rightAligned: Set(reference.indices.map { $0 + 1 })))
-        }
-        document.heading("Spread of each cell (seconds per run; CV = standard deviation / mean)")
-        document.table(spread())
-        let latencies = report.cells.filter { !$0.latencies.isEmpty }
-        if !latencies.isEmpty {
-            document.heading("Latency of each cell: medians over the runs of each run's percentiles, max the longest")
-            document.table(Self.latencyTable(latencies))
-        }
-        let warnings = report.cells.flatMap { cell in cell.warnings.map { "\(cell.key): \($0)" } }
-        if !warnings.isEmpty {
-            document.heading("Every warning of every cell")
-            document.list(warnings)
-        }
-        return document
-    }
-
-    private func spread() -> TextTable {
-        let seconds = { (value: Double?) in value.map { Format.seconds(nanoseconds: $0 * 1e9) } ?? "-" }
-        let rows = report.cells.map { cell in
-            [
-                cell.runner, cell.configuration.description, "\(cell.okRuns)/\(cell.runs)",
-                seconds(cell.minimum), seconds(cell.p25), seconds(cell.median), seconds(cell.p75), seconds(cell.p90),
-                seconds(cell.maximum),
-                cell.coefficientOfVariation.map { "\(Int(($0 * 100).rounded()))%" } ?? "-",
-            ]
-        }
-        return TextTable(
-            columns: ["runner", "configuration", "ok", "min", "p25", "median", "p75", "p90", "max", "CV"],
-            rows: rows, rightAligned: Set(2...9), keyColumns: 2)
-    }
-
-    /// The latency percentiles of `cells`.
-    static func latencyTable(_ cells: [CellSummary]) -> TextTable {
-        let rows = cells.map { cell in
-            [cell.runner, cell.configuration.description, cell.latencySamples.map(String.init) ?? "-"]
-                + [\LatencyPercentiles.p50, \.p90, \.p99].map { percentile in
-                    cell.medianLatency(percentile).map(Format.perJob(nanoseconds:)) ?? "-"
-                }
-                + [cell.maximumLatency.map { Format.perJob(nanoseconds: Double($0)) } ?? "-"]
-        }
-        return TextTable(
-            columns: ["runner", "configuration", "samples", "p50", "p90", "p99", "max"], rows: rows,
-            rightAligned: Set(2...6), keyColumns: 2)
-    }
-
-    // MARK: Warnings
-
-    /// The warnings about particular cells, a line per kind with the cells it concerns; then what most cells carry
-    /// on this machine, once, as counts.
-    private func warningsSection() -> Document {
-        var document = Document()
-        var lines: [String] = []
-        let flagged = report.cells.flatMap { cell in cell.warnings.filter(\.isAboutTheCell).map { (cell, $0) } }
-        let notOK = flagged.compactMap { cell, warning -> String? in
-            guard case .notOK = warning else { return nil }
-            let detail = report.records.first { $0.key == cell.key && $0.status != .ok }?.detail ?? ""
-            return "\(cell.key) (\(warning))" + (detail.isEmpty ? "" : ": \(Self.shortened(detail))")
-        }
-        if !notOK.isEmpty {
-            lines.append("Runs that failed or stalled (their rows' detail column says why): " + notOK.joined(separator: "; "))
-        }
-        let slow = flagged.compactMap { cell, warning -> String? in
-            guard case .slowFirstRepetition(let factor) = warning else { return nil }
-            return "\(cell.key) (\(String(format: "%.1f", factor))×)"
-        }
-        if !slow.isEmpty {
-            lines.append(
-                "First run far off (\(Format.number(CellWarning.slowFirstRepetitionFactor))× the others' median or "
-                    + "more; more warm-up runs may help): " + slow.joined(separator: ", "))
-        }
-        let unsteady = flagged.compactMap { cell, warning -> String? in
-            guard case .unsteady(let halfWidth) = warning else { return nil }
-            return "\(cell.key) (±\(Self.percent(halfWidth)))"
-        }
-        if !unsteady.isEmpty {
-            lines.append(
-                "Too unsteady for the headline to mean much (interval over ±"
-                    + "\(Self.percent(CellWarning.unsteadyHalfWidth)); more runs or a quieter machine): "
-                    + unsteady.joined(separator: ", "))
-        }
-        let disagreeing = flagged.compactMap { cell, warning -> String? in
-            guard case .processesDisagree(let low, let high) = warning else { return nil }
-            return "\(cell.key) (\(Format.perJob(nanoseconds: low)) to \(Format.perJob(nanoseconds: high)))"
-        }
-        if !disagreeing.isEmpty {
-            lines.append(
-                "Processes disagree (each draws its own regime for its whole life; the ± spans them, see modes): "
-                    + disagreeing.joined(separator: ", "))
-        }
-        let cells = report.cells.count
-        let noisy = report.cells.filter { $0.warnings.contains { if case .noisy = $0 { true } else { false } } }.count
-        let outliers = report.cells.filter { !$0.outlierRepetitions.isEmpty }.count
-        if noisy + outliers > 0 {
-            lines.append(
-                "Noise: \(noisy) of \(cells) cells vary over \(Self.percent(CellWarning.noisyCoefficientOfVariation)) "
-                    + "from run to run (CV), \(outliers) have outlier runs (kept); the ± intervals include it.")
-        }
-        if let interference = Self.interferenceText(report) {
-            lines.append(interference)
-        }
-        if let fewRuns = Self.fewRunsText(report) {
-            lines.append(fewRuns)
-        }
-        let coarse = report.cells.filter { $0.warnings.contains { if case .coarseLatency = $0 { true } else { false } } }
-        if let resolution = coarse.first?.clockResolutionNanoseconds {
-            lines.append(
-                "Clock: latency within \(CellWarning.coarseLatencyTicks) ticks of its \(resolution) ns resolution, "
-                    + "as much the clock's as the hand-off's, in " + coarse.map(\.key.description).joined(separator: ", "))
-        }
-        if !lines.isEmpty {
-            document.heading("Warnings")
-            document.list(lines)
-        }
-        return document
-    }
-
-    /// What a sweep that bought some cells fewer runs than a 95% interval needs (``Estimate/fewestRunsForInterval``:
-    /// a slow or busy day's budgeted sweep) says of them, and the budget that would have bought each cell that many;
-    /// nil when every cell with a run has enough.
-    static func fewRunsText(_ report: Report) -> String? {
-        let needed = Estimate.fewestRunsForInterval
-        let timed = report.cells.filter { $0.okRuns > 0 }
-        let few = timed.filter { $0.okRuns < needed }
-        guard !few.isEmpty else {
-            return nil
-        }
-        // The recorded runs' time, every cell given at least `needed` runs at its median's pace.
-        let seconds = timed.reduce(0.0) { total, cell in
-            total + Double(max(cell.okRuns, needed)) * (Estimate.headline(cell.nanoseconds) ?? 0) / 1e9
-        }
-        let budget = Int((seconds / 10).rounded(.up)) * 10
-        let spread = report.sessionSpread.map { spread in
-            "widened by the sweep's session spread, ±\(Self.percent(spread.value))"
-                + (spread.isStandIn ? " (a stand-in from cells of 2 or 3 runs)" : "")
-        }
-        return "Few runs: \(few.count) of \(timed.count) cells have fewer than \(needed), which no interval of their own "
-            + "holds 95% with; their ± is \(spread ?? "their own, and holds less than 95%"), and compare will call "
-            + "most of their changes unsure. \(RunOption.budget.flag) \(budget) (seconds of recorded runs), or "
-            + "\(RunOption.repetitions.flag) \(needed), would buy each cell \(needed) at this pace."
-    }
-
-    /// `text`, cut to 100 characters with `…` where longer.
-    static func shortened(_ text: String) -> String {
-        text.count <= 100 ? text : String(text.prefix(99)) + "…"
-    }
-
-    /// `1 queue, 100000 iterations`, as the 2010 table labels its rows, with the work if any; `ping-pong: 4 pairs,
-    /// 2500 round trips` or `contention: 8 senders, 1250 messages each` for another shape; `, latency` where a chain
-    /// sampled it.
-    static func label(_ configuration: RunConfiguration) -> String {
-        let work =
-            configuration.workNanoseconds == 0
-            ? "" : ", \(Format.perJob(nanoseconds: Double(configuration.workNanoseconds))) of work"
-        let latency = configuration.measuresLatency && configuration.shape == .chain ? ", latency" : ""
-        /// `1 queue`, `4 queues`: the configuration's queues, as `noun`s.
-        func queues(_ noun: String) -> String {
-            Format.count(configuration.queues, noun)
-        }
-        switch configuration.shape {
-        case .chain:
-            return "\(queues("queue")), \(configuration.iterations) iterations\(work)\(latency)"
-        case .pingPong:
-            return "ping-pong: \(queues("pair")), \(configuration.iterations) round trips\(work)"
-        case .contention:
-            return "contention: \(queues("sender")), \(configuration.iterations) messages each\(work)"
-        case .fanOut:
-            return "fan-out: \(configuration.jobs) jobs over \(queues("queue"))\(work)"
-        }
-    }
 }

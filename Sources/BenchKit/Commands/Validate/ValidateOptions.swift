@@ -36,10 +36,8 @@ extension ValidateCommand {
             + sweepOptions)
 
     /// The two files a command line asks to validate with, or the sweep to make them with.
-    static func command(
-        _ options: ValidateOptions, arguments: [String], catalogue: RunnerCatalogue
-    ) throws(UsageError) -> any Invocation {
-        var options = options
+    static func command(_ line: ParsedCommandLine<ValidateOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
+        var (options, arguments, catalogue) = (line.options, line.arguments, context.catalogue)
         if arguments.isEmpty {
             // The sweep is checked here, as bench checks it, so that a mistake is a usage error before anything runs.
             _ = try options.run.plan(cells: try options.run.cells(in: catalogue))
@@ -50,7 +48,7 @@ extension ValidateCommand {
                 "'\(Program.name) validate' needs two result files of the same sweep, made one after the other on this "
                     + "machine, or none to make them")
         }
-        if let given = sweepOptions.first(where: { !$0.arguments(for: options).isEmpty }) {
+        if let given = line.firstGiven(of: sweepOptions) {
             throw UsageError(
                 "'\(given.flag)' shapes the sweeps that '\(Program.name) validate' makes without files, so it does not apply to "
                     + "files")

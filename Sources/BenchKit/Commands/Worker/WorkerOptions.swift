@@ -20,12 +20,10 @@ extension WorkerCommand {
     static let definition = CommandDefinition<WorkerOptions>(
         subcommand: "worker", arguments: "", options: [protocolVersion])
 
-    static func command(
-        _ options: WorkerOptions, arguments: [String], catalogue _: RunnerCatalogue
-    ) throws(UsageError) -> any Invocation {
-        if let unexpected = arguments.first {
+    static func command(_ line: ParsedCommandLine<WorkerOptions>, _: ParseContext) throws(UsageError) -> any Invocation {
+        if let unexpected = line.arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
-        return options
+        return line.options
     }
 }

@@ -1,0 +1,261 @@
+import BenchResults
+import Foundation
+import JobRunners
+
+/// A comparison of files for people and programs: its tables and page, a CSV row and a JSON object per cell.
+extension FileComparison {
+    /// The comparison in every format: the tables; a CSV row per cell and comparison; the same in JSON, with the
+    /// files and their machines.
+    var output: CommandOutput {
+        CommandOutput(
+            title: "\(Program.name) compare: " + files.map(\.path).joined(separator: ", "), document: document,
+            csv: { CSV.text(Self.columns, entries()) }, json: json)
+    }
+
+    func document() -> Document {
+        var document = Document()
+        document.heading("Files")
+        document.table(filesTable())
+        document.heading("Machines (≠: differs from A)")
+        document.table(machinesTable())
+        if let catalogue {
+            document.chart(BarChart(files: files, catalogue: catalogue, title: nil, logarithmic: true))
+        }
+        let percent = Format.number(threshold * 100)
+        for (offset, comparison) in comparisons.enumerated() {
+            let label = Self.label(offset + 1)
+            document.heading(
+                "\(label) against A: noise threshold \(percent)%; verdict from the 95% interval of \(label)/A")
+            document.paragraph(Self.sessionSpreadText(comparison))
+            document.table(rowsTable(comparison, label: label))
+            let counts = Comparison.Verdict.allCases.map { verdict in
+                "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
+            }
+            document.lines("Verdicts: \(counts.joined(separator: ", "))")
+            document.paragraph(Self.machineFactorText(comparison, label: label))
+            if comparison.machineFactor != nil {
+                let counts = Comparison.RelativeVerdict.allCases.map { verdict in
+                    "\(comparison.rows.filter { $0.relativeVerdict == verdict }.count) \(verdict.rawValue)"
+                }
+                document.lines("Relative verdicts: \(counts.joined(separator: ", "))")
+            }
+            document.paragraph(Self.detectableText(comparison))
+            if let interference = Self.interferenceText(comparison, label: label) {
+                document.paragraph(interference)
+            }
+            if showsMetrics {
+                document.heading(
+                    "\(label) against A: what the runs cost the machine (medians; threads and memory: the most seen)")
+                let kernels = Set(
+                    [files[0], files[offset + 1]].flatMap(\.machines).map(\.kernelName).filter { !$0.isEmpty })
+                let waitsCompare = kernels.count <= 1
+                document.table(metricsTable(comparison, label: label, waitsCompare: waitsCompare))
+                if !waitsCompare {
+                    document.lines(
+                        "Voluntary context switches per job are left out: the files come from different "
+                            + "kernels (\(kernels.sorted().joined(separator: ", "))), and macOS counts most condition "
+                            + "and Dispatch waits as involuntary switches, so the counts do not compare.")
+                }
+            }
+            for (side, keys) in [("A", comparison.onlyInBaseline), (label, comparison.onlyInCandidate)]
+            where !keys.isEmpty {
+                document.heading("Only in \(side): \(Format.count(keys.count, "cell")), by runner")
+                document.list(Self.byRunner(keys))
+            }
+        }
+        return document
+    }
+
+    func filesTable() -> TextTable {
+        let rows = files.enumerated().map { index, file in
+            let runs = reports[index].cells.map(\.runs)
+            let perCell = Set(runs).count == 1 ? "\(runs[0])" : "\(runs.min() ?? 0)–\(runs.max() ?? 0)"
+            let dates = file.records.compactMap(\.startedAt).sorted()
+            let when = dates.first.map { first in
+                let last = dates.last ?? first
+                return first.resultTimestamp + (last == first ? "" : " to " + last.resultTimestamp)
+            }
+            return [Self.label(index), file.path, "\(file.records.count)", perCell, when ?? "(not recorded)"]
+        }
+        return TextTable(columns: ["", "file", "runs", "runs per cell", "started"], rows: rows, rightAligned: [2, 3])
+    }
+
+    func machinesTable() -> TextTable {
+        let values = files.map { file -> [String] in
+            let machines = file.machines
+            return MachineInfo.columns.indices.map { column in
+                let distinct = machines.map { $0.fields[column].value }.uniqued()
+                let text = distinct.map { $0.isEmpty ? "(unknown)" : $0 }.joined(separator: " / ")
+                return text.isEmpty ? "(unknown)" : text
+            }
+        }
+        let rows = MachineInfo.columns.indices.map { column in
+            [MachineInfo.columns[column]]
+                + values.indices.map { file in
+                    let value = values[file][column]
+                    return file > 0 && value != values[0][column] ? value + " ≠" : value
+                }
+        }
+        return TextTable(columns: ["field"] + files.indices.map(Self.label), rows: rows)
+    }
+
+    func rowsTable(_ comparison: Comparison, label: String) -> TextTable {
+        let relative = comparison.machineFactor != nil
+        let rows = comparison.rows.map { row -> [String] in
+            // The mark goes where interference made the verdict unsure (interferenceText says so).
+            let mark = row.interferenceDiffers && row.verdict == .unsure ? "!" : ""
+            let relativeMark = row.interferenceDiffers && row.relativeVerdict == .unsure ? "!" : ""
+            let costs: [String] = [
+                row.key.runner, row.key.configuration.description,
+                row.baseline.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
+                row.candidate.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
+                row.ratio.map(Format.ratio) ?? "-",
+            ]
+            let interval = row.interval.map { Format.range($0) } ?? "-"
+            let sees = row.detectable.map { "×" + Format.ratio($0) } ?? "-"
+            guard relative else {
+                return costs + [interval, row.verdict.rawValue + mark, sees]
+            }
+            // With a machine factor, the relative ratio's interval: the raw one's is in the CSV and JSON.
+            let relativeRatio = row.relativeRatio.map(Format.ratio) ?? "-"
+            let relativeInterval = row.relativeInterval.map { Format.range($0) } ?? "-"
+            let relativeSees = row.relativeDetectable.map { "×" + Format.ratio($0) } ?? "-"
+            return costs + [
+                row.verdict.rawValue + mark, relativeRatio, relativeInterval,
+                row.relativeVerdict.rawValue + relativeMark, relativeSees,
+            ]
+        }
+        return TextTable(
+            columns: ["runner", "configuration", "A per job", "\(label) per job", "\(label)/A"]
+                + (relative
+                    ? ["verdict", "÷ machine", "interval", "relative", "sees"] : ["interval", "verdict", "sees"]),
+            rows: rows, rightAligned: relative ? [2, 3, 4, 6, 7, 9] : [2, 3, 4, 5, 7], keyColumns: 2)
+    }
+
+    /// `waitsCompare`: whether both files' voluntary context switches mean the same (the same kernel); if not,
+    /// those columns show `-`.
+    func metricsTable(_ comparison: Comparison, label: String, waitsCompare: Bool) -> TextTable {
+        func pair<T>(
+            _ value: @escaping (CellSummary) -> T?, _ text: @escaping (T) -> String
+        ) -> (CellSummary, CellSummary) -> [String] {
+            { before, after in [value(before).map(text) ?? "-", value(after).map(text) ?? "-"] }
+        }
+        let cpu = pair(\.medianCPUNanosecondsPerJob, Format.perJob(nanoseconds:))
+        let switches = pair({ waitsCompare ? $0.medianVoluntarySwitchesPerJob : nil }) { String(format: "%.3f", $0) }
+        let threads = pair(\.peakThreads) { String($0) }
+        let memory = pair(\.maxRSSBytes, Format.bytes)
+        let rows = comparison.rows.map { row in
+            [row.key.runner, row.key.configuration.description]
+                + cpu(row.baseline, row.candidate) + switches(row.baseline, row.candidate)
+                + threads(row.baseline, row.candidate) + memory(row.baseline, row.candidate)
+        }
+        return TextTable(
+            columns: [
+                "runner", "configuration", "A CPU/job", "\(label) CPU/job", "A voluntary switches/job",
+                "\(label) voluntary switches/job", "A peak threads", "\(label) peak threads", "A max RSS",
+                "\(label) max RSS",
+            ],
+            rows: rows, rightAligned: Set(2...9))
+    }
+
+    /// A cell of a comparison's CSV and JSON: in both files, or in one only.
+    struct Entry {
+        var baseline: String
+        var candidate: String
+        var key: CellKey
+        /// The cell's comparison, if it is in both files.
+        var row: Comparison.Row?
+        var verdict: String
+
+        /// The row's relative verdict; empty for a cell in one file only, or without a machine factor.
+        var relativeVerdict: String {
+            guard let row, row.relativeRatio != nil else {
+                return ""
+            }
+            return row.relativeVerdict.rawValue
+        }
+    }
+
+    /// Every cell of every comparison: those in both files, then those in the baseline only, then those in the
+    /// candidate only.
+    func entries() -> [Entry] {
+        comparisons.enumerated().flatMap { offset, comparison in
+            let (baseline, candidate) = (files[0].path, files[offset + 1].path)
+            return comparison.rows.map {
+                Entry(baseline: baseline, candidate: candidate, key: $0.key, row: $0, verdict: $0.verdict.rawValue)
+            }
+                + comparison.onlyInBaseline.map {
+                    Entry(baseline: baseline, candidate: candidate, key: $0, row: nil, verdict: "only-in-baseline")
+                }
+                + comparison.onlyInCandidate.map {
+                    Entry(baseline: baseline, candidate: candidate, key: $0, row: nil, verdict: "only-in-candidate")
+                }
+        }
+    }
+
+    /// The columns of `bench compare --format csv`, and of each row in its JSON.
+    static let columns: [DataColumn<Entry>] =
+        [DataColumn("baseline") { .text($0.baseline) }, DataColumn("candidate") { .text($0.candidate) }]
+        + ResultSchema.cellColumns.lifted(\Entry.key)
+        + [
+            DataColumn("baseline_median_seconds") { .seconds($0.row?.baseline.median) },
+            DataColumn("candidate_median_seconds") { .seconds($0.row?.candidate.median) },
+            DataColumn("baseline_ns_per_job") { .decimal($0.row?.baseline.headlineNanosecondsPerJob, places: 3) },
+            DataColumn("candidate_ns_per_job") { .decimal($0.row?.candidate.headlineNanosecondsPerJob, places: 3) },
+            DataColumn("ratio") { .decimal($0.row?.ratio, places: 4) },
+            DataColumn("normalized_ratio") { .decimal($0.row?.normalizedRatio, places: 4) },
+            DataColumn("interval_low") { .decimal($0.row?.interval?.lowerBound, places: 4) },
+            DataColumn("interval_high") { .decimal($0.row?.interval?.upperBound, places: 4) },
+            DataColumn("baseline_ok_runs") { .integer($0.row?.baseline.okRuns) },
+            DataColumn("candidate_ok_runs") { .integer($0.row?.candidate.okRuns) },
+            DataColumn("verdict") { .text($0.verdict) },
+            DataColumn("relative_ratio") { .decimal($0.row?.relativeRatio, places: 4) },
+            DataColumn("relative_interval_low") { .decimal($0.row?.relativeInterval?.lowerBound, places: 4) },
+            DataColumn("relative_interval_high") { .decimal($0.row?.relativeInterval?.upperBound, places: 4) },
+            DataColumn("relative_verdict") { .text($0.relativeVerdict) },
+            DataColumn("detectable_change") { .decimal($0.row?.detectable, places: 4) },
+            DataColumn("relative_detectable_change") { .decimal($0.row?.relativeDetectable, places: 4) },
+            DataColumn("interference_differs") { entry in .text(entry.row.map { $0.interferenceDiffers ? "yes" : "no" } ?? "") },
+        ]
+
+    func json() -> JSONValue {
+        let entries = entries()
+        return .object([
+            "files": .array(
+                files.enumerated().map { index, file in
+                    .object([
+                        "label": .string(Self.label(index)), "path": .string(file.path),
+                        "runs": .integer(file.records.count),
+                        "machines": .array(
+                            file.machines.map { machine in
+                                .object(
+                                    Dictionary(uniqueKeysWithValues: machine.fields.map { ($0.column, .string($0.value)) }))
+                            }),
+                    ])
+                }),
+            "comparisons": .array(
+                comparisons.enumerated().map { offset, comparison in
+                    let candidate = files[offset + 1].path
+                    let mine = entries.filter { $0.candidate == candidate }
+                    func only(_ verdict: String) -> JSONValue {
+                        .records(ResultSchema.cellColumns, mine.filter { $0.verdict == verdict }.map(\.key))
+                    }
+                    return .object([
+                        "baseline": .string(files[0].path), "candidate": .string(candidate),
+                        "threshold": .number(threshold),
+                        "session_spread": comparison.sessionSpread.map(JSONValue.number) ?? .null,
+                        "session_spread_from": comparison.sessionSpread == nil
+                            ? .null : .string(comparison.sessionSpreadIsStandIn ? "first-runs" : "halves"),
+                        "machine_factor": comparison.machineFactor.map { factor in
+                            .object([
+                                "estimate": .number(factor.estimate), "interval_low": .number(factor.interval.lowerBound),
+                                "interval_high": .number(factor.interval.upperBound), "cells": .integer(factor.cells),
+                            ])
+                        } ?? .null,
+                        "rows": .records(Self.columns, mine.filter { $0.row != nil }),
+                        "only_in_baseline": only("only-in-baseline"), "only_in_candidate": only("only-in-candidate"),
+                    ])
+                }),
+        ])
+    }
+}

@@ -1,0 +1,122 @@
+import BenchResults
+import Foundation
+import JobRunners
+
+/// Result files compared with the first: what `bench compare` prints.
+struct FileComparison {
+    let files: [ResultSet]
+    let reports: [Report]
+    let threshold: Double
+    /// One per file after the first, against the first.
+    let comparisons: [Comparison]
+    /// Whether the tables compare what the runs cost the machine too.
+    var showsMetrics = false
+    /// What bench knows of the runners, to draw the files side by side where a page can show a chart; no chart
+    /// without.
+    var catalogue: RunnerCatalogue?
+
+    init(files: [ResultSet], threshold: Double) {
+        self.files = files
+        self.threshold = threshold
+        let reports = files.map { Report(records: $0.records) }
+        self.reports = reports
+        comparisons = reports.dropFirst().map { Comparison(baseline: reports[0], candidate: $0, threshold: threshold) }
+    }
+
+    /// What widens the intervals: `Session spread: ±4.2% (each cell's headline, its first half of runs against the
+    /// rest); intervals widened by 1.96 times it.`
+    static func sessionSpreadText(_ comparison: Comparison) -> String {
+        guard let spread = comparison.sessionSpread else {
+            return "Session spread: unknown (no file has \(Report.fewestCellsForSessionSpread) cells of 2 ok runs); "
+                + "intervals from the runs' bootstrap alone."
+        }
+        let percent = "±\(Format.number((spread * 1000).rounded() / 10))%"
+        guard !comparison.sessionSpreadIsStandIn else {
+            return "Session spread: \(percent), a stand-in (a file has too few cells of "
+                + "\(Report.fewestRunsForSessionSpread) ok runs to measure it, so each cell's first run against the "
+                + "rest: wider, as its halves are noisier); intervals widened by 1.96 times it."
+        }
+        return "Session spread: \(percent) (each cell's headline, its first half of runs against the rest); intervals "
+            + "widened by 1.96 times it."
+    }
+
+    /// The change compare tells ``Comparison/detectable(ratio:interval:threshold:)`` cells against.
+    static let detectableChange = 1.2
+
+    /// How many cells could have seen a change of ``detectableChange``, and what the median cell could see: `Could
+    /// see ×1.2 (80% of the time): 61 of 104 cells, 55 beside the machine; the median cell ×1.18 ("sees": each
+    /// cell's smallest).`
+    static func detectableText(_ comparison: Comparison) -> String {
+        let change = detectableChange
+        let relative = comparison.machineFactor != nil
+        let sees = comparison.rows.compactMap { relative ? $0.relativeDetectable : $0.detectable }
+        let raw = comparison.rows.filter { ($0.detectable ?? .infinity) <= change }.count
+        let beside = relative ? ", \(sees.filter { $0 <= change }.count) beside the machine" : ""
+        let median = Statistics.median(sees).map { "; the median cell ×\(Format.ratio($0))" } ?? ""
+        return "Could see ×\(Format.number(change)) (\(Int(Comparison.detectablePower * 100))% of the time): \(raw) of "
+            + "\(Format.count(comparison.rows.count, "cell"))\(beside)\(median) (\"sees\": each cell's smallest, "
+            + "from its interval's width)."
+    }
+
+    /// What compare says of the cells whose runs were made mostly during interference in one file and not in the
+    /// other (``Comparison/Row/interferenceDiffers``); nil when there are none.
+    static func interferenceText(_ comparison: Comparison, label: String) -> String? {
+        let rows = comparison.rows.filter(\.interferenceDiffers)
+        guard !rows.isEmpty else {
+            return nil
+        }
+        let inCandidate = rows.filter { $0.candidate.isInterfered(moreThan: Comparison.interferedShare) }.count
+        let where_ =
+            inCandidate == rows.count ? "in \(label)" : inCandidate == 0 ? "in A" : "in one file (\(inCandidate) in \(label))"
+        return "Interference: \(Format.count(rows.count, "cell")) had most of \(rows.count == 1 ? "its" : "their") runs "
+            + "made while other programs used the machine \(where_) and not in the other file: their verdicts are "
+            + "never faster, slower, cheaper or dearer (an unsure one is marked !), as a difference may be the other "
+            + "programs'. Measure them again on a quiet machine."
+    }
+
+    /// The machine factor of `comparison` in words; a line saying there is none when there is none.
+    static func machineFactorText(_ comparison: Comparison, label: String) -> String {
+        guard let factor = comparison.machineFactor else {
+            return "Machine factor: none (fewer than \(Comparison.fewestCellsForMachineFactor) cells with a ratio), so "
+                + "no relative verdicts."
+        }
+        let change = Int((abs(factor.estimate - 1) * 100).rounded())
+        // In time, not speed: a factor of 0.2 is 80% less time, which "80% faster" would misstate (5× as fast).
+        let how =
+            factor.interval.contains(1)
+            ? "ran at the same speed, within its interval"
+            : "took \(change)% \(factor.estimate < 1 ? "less" : "more") time per job as a whole"
+        return "Machine factor \(label)/A: \(Format.ratio(factor.estimate)) (95% interval "
+            + "\(Format.range(factor.interval))), the median of \(factor.cells) cells' ratios: \(label)'s machine \(how). "
+            + "The relative ratio (÷ machine) divides it out; its verdict says whether a cell moved with the machine, "
+            + "or became cheaper or dearer beside it."
+    }
+
+    /// `keys` as a line per runner, in the order of their first cell: `serial-queue: 1×100000, 4×25000`.
+    static func byRunner(_ keys: [CellKey]) -> [String] {
+        keys.map(\.runner).uniqued().map { runner in
+            "\(runner): " + keys.filter { $0.runner == runner }.map(\.configuration.description).joined(separator: ", ")
+        }
+    }
+
+    /// What a report's cells are, in a few words, for an error: `2 runners (serial-queue, condition-worker) at
+    /// 4×25000`; at most four names of each, then how many more.
+    static func holdings(_ report: Report) -> String {
+        let keys = report.cells.map(\.key)
+        guard !keys.isEmpty else {
+            return "no cell"
+        }
+        func few(_ names: [String]) -> String {
+            names.count <= 4
+                ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
+        }
+        let runners = keys.map(\.runner).uniqued()
+        return "\(Format.count(runners.count, "runner")) (\(few(runners))) at "
+            + few(keys.map(\.configuration.description).uniqued())
+    }
+
+    /// A, B, C, … for the files in order.
+    static func label(_ index: Int) -> String {
+        index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "F\(index + 1)"
+    }
+}

@@ -1,0 +1,130 @@
+import BenchResults
+import Foundation
+import JobRunners
+
+/// The summary's warnings: what calls for action, cell by cell and for the whole sweep.
+extension SweepSummary {
+
+    /// The warnings about particular cells, a line per kind with the cells it concerns; then what most cells carry
+    /// on this machine, once, as counts.
+    func warningsSection() -> Document {
+        var document = Document()
+        var lines: [String] = []
+        let flagged = report.cells.flatMap { cell in cell.warnings.filter(\.isAboutTheCell).map { (cell, $0) } }
+        let notOK = flagged.compactMap { cell, warning -> String? in
+            guard case .notOK = warning else { return nil }
+            let detail = report.records.first { $0.key == cell.key && $0.status != .ok }?.detail ?? ""
+            return "\(cell.key) (\(warning))" + (detail.isEmpty ? "" : ": \(Self.shortened(detail))")
+        }
+        if !notOK.isEmpty {
+            lines.append("Runs that failed or stalled (their rows' detail column says why): " + notOK.joined(separator: "; "))
+        }
+        let slow = flagged.compactMap { cell, warning -> String? in
+            guard case .slowFirstRepetition(let factor) = warning else { return nil }
+            return "\(cell.key) (\(String(format: "%.1f", factor))×)"
+        }
+        if !slow.isEmpty {
+            lines.append(
+                "First run far off (\(Format.number(CellWarning.slowFirstRepetitionFactor))× the others' median or "
+                    + "more; more warm-up runs may help): " + slow.joined(separator: ", "))
+        }
+        let unsteady = flagged.compactMap { cell, warning -> String? in
+            guard case .unsteady(let halfWidth) = warning else { return nil }
+            return "\(cell.key) (±\(Self.percent(halfWidth)))"
+        }
+        if !unsteady.isEmpty {
+            lines.append(
+                "Too unsteady for the headline to mean much (interval over ±"
+                    + "\(Self.percent(CellWarning.unsteadyHalfWidth)); more runs or a quieter machine): "
+                    + unsteady.joined(separator: ", "))
+        }
+        let disagreeing = flagged.compactMap { cell, warning -> String? in
+            guard case .processesDisagree(let low, let high) = warning else { return nil }
+            return "\(cell.key) (\(Format.perJob(nanoseconds: low)) to \(Format.perJob(nanoseconds: high)))"
+        }
+        if !disagreeing.isEmpty {
+            lines.append(
+                "Processes disagree (each draws its own regime for its whole life; the ± spans them, see modes): "
+                    + disagreeing.joined(separator: ", "))
+        }
+        let cells = report.cells.count
+        let noisy = report.cells.filter { $0.warnings.contains { if case .noisy = $0 { true } else { false } } }.count
+        let outliers = report.cells.filter { !$0.outlierRepetitions.isEmpty }.count
+        if noisy + outliers > 0 {
+            lines.append(
+                "Noise: \(noisy) of \(cells) cells vary over \(Self.percent(CellWarning.noisyCoefficientOfVariation)) "
+                    + "from run to run (CV), \(outliers) have outlier runs (kept); the ± intervals include it.")
+        }
+        if let interference = Self.interferenceText(report) {
+            lines.append(interference)
+        }
+        if let fewRuns = Self.fewRunsText(report) {
+            lines.append(fewRuns)
+        }
+        let coarse = report.cells.filter { $0.warnings.contains { if case .coarseLatency = $0 { true } else { false } } }
+        if let resolution = coarse.first?.clockResolutionNanoseconds {
+            lines.append(
+                "Clock: latency within \(CellWarning.coarseLatencyTicks) ticks of its \(resolution) ns resolution, "
+                    + "as much the clock's as the hand-off's, in " + coarse.map(\.key.description).joined(separator: ", "))
+        }
+        if !lines.isEmpty {
+            document.heading("Warnings")
+            document.list(lines)
+        }
+        return document
+    }
+
+    /// What a sweep that bought some cells fewer runs than a 95% interval needs (``Estimate/fewestRunsForInterval``:
+    /// a slow or busy day's budgeted sweep) says of them, and the budget that would have bought each cell that many;
+    /// nil when every cell with a run has enough.
+    static func fewRunsText(_ report: Report) -> String? {
+        let needed = Estimate.fewestRunsForInterval
+        let timed = report.cells.filter { $0.okRuns > 0 }
+        let few = timed.filter { $0.okRuns < needed }
+        guard !few.isEmpty else {
+            return nil
+        }
+        // The recorded runs' time, every cell given at least `needed` runs at its median's pace.
+        let seconds = timed.reduce(0.0) { total, cell in
+            total + Double(max(cell.okRuns, needed)) * (Estimate.headline(cell.nanoseconds) ?? 0) / 1e9
+        }
+        let budget = Int((seconds / 10).rounded(.up)) * 10
+        let spread = report.sessionSpread.map { spread in
+            "widened by the sweep's session spread, ±\(Self.percent(spread.value))"
+                + (spread.isStandIn ? " (a stand-in from cells of 2 or 3 runs)" : "")
+        }
+        return "Few runs: \(few.count) of \(timed.count) cells have fewer than \(needed), which no interval of their own "
+            + "holds 95% with; their ± is \(spread ?? "their own, and holds less than 95%"), and compare will call "
+            + "most of their changes unsure. \(RunOption.budget.flag) \(budget) (seconds of recorded runs), or "
+            + "\(RunOption.repetitions.flag) \(needed), would buy each cell \(needed) at this pace."
+    }
+
+    /// `text`, cut to 100 characters with `…` where longer.
+    static func shortened(_ text: String) -> String {
+        text.count <= 100 ? text : String(text.prefix(99)) + "…"
+    }
+
+    /// `1 queue, 100000 iterations`, as the 2010 table labels its rows, with the work if any; `ping-pong: 4 pairs,
+    /// 2500 round trips` or `contention: 8 senders, 1250 messages each` for another shape; `, latency` where a chain
+    /// sampled it.
+    static func label(_ configuration: RunConfiguration) -> String {
+        let work =
+            configuration.workNanoseconds == 0
+            ? "" : ", \(Format.perJob(nanoseconds: Double(configuration.workNanoseconds))) of work"
+        let latency = configuration.measuresLatency && configuration.shape == .chain ? ", latency" : ""
+        /// `1 queue`, `4 queues`: the configuration's queues, as `noun`s.
+        func queues(_ noun: String) -> String {
+            Format.count(configuration.queues, noun)
+        }
+        switch configuration.shape {
+        case .chain:
+            return "\(queues("queue")), \(configuration.iterations) iterations\(work)\(latency)"
+        case .pingPong:
+            return "ping-pong: \(queues("pair")), \(configuration.iterations) round trips\(work)"
+        case .contention:
+            return "contention: \(queues("sender")), \(configuration.iterations) messages each\(work)"
+        case .fanOut:
+            return "fan-out: \(configuration.jobs) jobs over \(queues("queue"))\(work)"
+        }
+    }
+}
