@@ -20,7 +20,7 @@ public struct RunOptions: CommandOptions {
     /// Recorded runs per cell, exactly; nil for as many as the budget pays for.
     public var repetitions: Int?
     /// The time budget of the runs, in seconds, and the precision at which a cell stops early; nil where not given
-    /// (a sweep's budget is then ``defaultBudgetSeconds(cells:builds:)``, its precision ``defaultBudget``'s).
+    /// (a sweep's budget is then `defaultBudgetSeconds(cells:builds:)`, its precision ``defaultBudget``'s).
     public var budget: Double?
     public var precision: Double?
     /// Warm-up runs per cell, exactly; nil for warm-ups until the runs settle.

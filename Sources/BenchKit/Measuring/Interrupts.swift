@@ -17,7 +17,7 @@ protocol Interruptible: AnyObject, Sendable {
 /// SIGINT and SIGTERM, handled on a thread of their own so that an interrupt is answered at once, whatever the
 /// other threads are doing (a detach run in flight, a run stuck in libdispatch).
 ///
-/// On a signal: the running command's session (``Interruptible``) finishes what can be finished (a sweep writes its
+/// On a signal: the running command's session (`Interruptible`) finishes what can be finished (a sweep writes its
 /// result file with the runs already made and says it was interrupted), every output file still under its
 /// temporary name is removed, child processes are stopped, and the process exits with 128 + the signal's number: 130 for SIGINT, 143
 /// for SIGTERM. It exits with `_exit`, not `exit`, because other threads may still be running jobs.
