@@ -27,8 +27,11 @@ let package = Package(
                 .linkedLibrary("BlocksRuntime", .when(platforms: [.linux])),
                 .linkedFramework("CoreFoundation", .when(platforms: [.macOS])),
             ]),
+        // Counts the process's allocations in runs made to count them: on Linux with glibc, by defining malloc and
+        // its family in the executable (glibc's documented way to replace malloc), each handing on to glibc's own.
+        .target(name: "CAllocationCounter"),
         // The job runners and the experiment that times one run.
-        .target(name: "JobRunners", dependencies: ["CFloors"]),
+        .target(name: "JobRunners", dependencies: ["CFloors", "CAllocationCounter"]),
         // Result records and files, sweeps, statistics, comparisons and checks: what `bench` computes.
         .target(name: "BenchResults", dependencies: ["JobRunners"]),
         // The `bench` command: options, subcommands, output formats, progress, charts.

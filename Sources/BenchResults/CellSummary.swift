@@ -69,6 +69,9 @@ public struct CellSummary: Sendable, Equatable {
     /// Its recorded runs (of any status) made while other programs used a fifth of the machine or more
     /// (``RunLoad/isInterference``).
     public var interferedRuns = 0
+    /// The allocations per job that the `ok` runs carry, one each (schema version 9): the same within a process,
+    /// counted once there (`Allocations`).
+    public var allocations: [Allocations] = []
     /// Its file's ``Report/sessionSpread``, which widens the ``interval`` of a cell of fewer than
     /// ``Estimate/fewestRunsForInterval`` runs; nil where the file has none.
     public var sessionSpread: Double?
@@ -77,6 +80,25 @@ public struct CellSummary: Sendable, Equatable {
     /// `compare` asks whether most were (one half), `check` whether more than a quarter were.
     public func isInterfered(moreThan share: Double) -> Bool {
         Double(interferedRuns) > share * Double(runs)
+    }
+
+    /// Allocations per job: the median of the runs' figures; nil where none has one.
+    public var allocationsPerJob: Double? {
+        Statistics.median(allocations.map(\.perJob))
+    }
+
+    /// Bytes allocated per job: the median of the runs' figures; nil where none has one.
+    public var allocatedBytesPerJob: Double? {
+        Statistics.median(allocations.map(\.bytesPerJob))
+    }
+
+    /// How far the runs' allocations per job differ, the largest less the smallest: 0 where every process counted
+    /// the same; nil where none has one.
+    public var allocationsSpread: Double? {
+        guard let low = allocations.map(\.perJob).min(), let high = allocations.map(\.perJob).max() else {
+            return nil
+        }
+        return high - low
     }
 
     /// `2 of 6 runs of serial-queue`: how many of its runs were made during interference, as `check` says it.

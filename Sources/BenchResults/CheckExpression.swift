@@ -8,10 +8,14 @@ import JobRunners
 /// comparison := ">=" | "<=" | ">" | "<"
 /// bound      := NUMBER "x" operand                            e.g. 10x serial-queue: a multiple of its cost per job
 ///             | NUMBER UNIT "/job"                            e.g. 200ns/job; UNIT is ns, us, µs, ms or s
+///             | NUMBER "allocs/job"                           e.g. 1 allocs/job: allocations per job (0 allowed)
+///             | [ NUMBER "x" ] operand "allocs"               e.g. serial-queue allocs: a multiple of its allocations
 /// ```
 ///
-/// Costs are median costs per job. Without a configuration, the check applies to every configuration in which
-/// the subject was measured, and must hold in each; a configuration given on one side applies to both.
+/// Costs are median costs per job; allocations are counted (`Allocations`), and a check on them is decided on
+/// every run's count, whatever the machine's load: it holds only if every run's count does. Without a
+/// configuration, the check applies to every configuration in which the subject was measured, and must hold in
+/// each; a configuration given on one side applies to both.
 public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     /// A runner, optionally in one configuration.
     public struct Operand: Equatable, Sendable, CustomStringConvertible {
@@ -62,6 +66,10 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         case multiple(Double, of: Operand)
         /// A cost per job, in nanoseconds.
         case perJob(nanoseconds: Double)
+        /// A number of allocations per job.
+        case allocationsPerJob(Double)
+        /// `factor` times the other operand's allocations per job.
+        case allocationsMultiple(Double, of: Operand)
     }
 
     /// Why a text is not a check; its description names the text and says what was expected.
@@ -111,15 +119,27 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             "\(subject) \(comparison.rawValue) \(Format.number(factor))x \(other)"
         case .perJob(let nanoseconds):
             "\(subject) \(comparison.rawValue) \(Format.perJob(nanoseconds: nanoseconds))/job"
+        case .allocationsPerJob(let count):
+            "\(subject) \(comparison.rawValue) \(Format.number(count)) allocs/job"
+        case .allocationsMultiple(let factor, let other):
+            "\(subject) \(comparison.rawValue) \(Format.number(factor))x \(other) allocs"
+        }
+    }
+
+    /// The other operand, for a check relative to another runner.
+    var other: Operand? {
+        switch bound {
+        case .multiple(_, let other), .allocationsMultiple(_, let other): other
+        case .perJob, .allocationsPerJob: nil
         }
     }
 
     /// The runners the check reads, subject first.
     public var runners: [String] {
-        switch bound {
-        case .multiple(_, let other) where other.runner != subject.runner: [subject.runner, other.runner]
-        default: [subject.runner]
+        guard let other, other.runner != subject.runner else {
+            return [subject.runner]
         }
+        return [subject.runner, other.runner]
     }
 
     /// The configuration the check names on either side, if any.
@@ -127,10 +147,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         if let configuration = subject.configuration {
             return configuration
         }
-        if case .multiple(_, let other) = bound {
-            return other.configuration
-        }
-        return nil
+        return other?.configuration
     }
 
     /// Decides the check in every configuration it applies to (see the type's description), at `confidence`.
@@ -192,6 +209,9 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         guard let subjectCell, let subjectCost else {
             return result(.fails, "no ok run of \(subject.runner) at \(subjectConfiguration)")
         }
+        if let decided = allocationResult(subjectCell, report: report, configuration: configuration, cells: &cells) {
+            return result(decided.outcome, decided.explanation)
+        }
         let subjectText = "\(subject.runner) \(Format.perJob(nanoseconds: subjectCost))/job"
         let needs = "needs \(comparison.rawValue)"
         let percent = Format.number(confidence * 100)
@@ -220,6 +240,60 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
                     "\(subjectText) is \(Format.ratio(ratio))× \(other.runner) \(Format.perJob(nanoseconds: otherCost))/job"
                         + "\(range); \(needs) \(Format.number(factor))×",
                     interval: interval, other: otherCost))
+        case .allocationsPerJob, .allocationsMultiple:
+            // Decided above.
+            return result(.inconclusive, "not a check on cost")
+        }
+    }
+
+    /// A check on allocations per job, decided on every run's count: the range of the subject's counts (less
+    /// `factor` times the other's, for a relative one) wholly where the check holds, wholly where it fails, or
+    /// across the bound; inconclusive where a cell has no count (a build that cannot count). Nil for a check on
+    /// cost. No interference guard: a count does not move with the machine's load.
+    private func allocationResult(
+        _ subjectCell: CellSummary, report: Report, configuration: RunConfiguration, cells: inout [CellKey]
+    ) -> (outcome: CheckResult.Outcome, explanation: String)? {
+        func range(_ cell: CellSummary) -> ClosedRange<Double>? {
+            let counts = cell.allocations.map(\.perJob)
+            guard let low = counts.min(), let high = counts.max() else {
+                return nil
+            }
+            return low...high
+        }
+        func text(_ range: ClosedRange<Double>) -> String {
+            let (low, high) = (Format.number(range.lowerBound), Format.number(range.upperBound))
+            return low == high ? low : "\(low)–\(high)"
+        }
+        let noCount = "no allocation count: this build cannot count allocations (docs/method.md, \"Allocations\")"
+        let needs = "needs \(comparison.rawValue)"
+        switch bound {
+        case .perJob, .multiple:
+            return nil
+        case .allocationsPerJob(let limit):
+            guard let counts = range(subjectCell) else {
+                return (.inconclusive, "\(subject.runner): \(noCount)")
+            }
+            return (
+                comparison.outcome(counts, limit),
+                "\(subject.runner) \(text(counts)) allocs/job in every run; \(needs) \(Format.number(limit))"
+            )
+        case .allocationsMultiple(let factor, let other):
+            let otherConfiguration = other.configuration ?? configuration
+            cells.append(CellKey(runner: other.runner, configuration: otherConfiguration))
+            guard let otherCell = report.cell(other.runner, at: otherConfiguration), otherCell.okRuns > 0 else {
+                return (.fails, "no ok run of \(other.runner) at \(otherConfiguration)")
+            }
+            guard let counts = range(subjectCell), let otherCounts = range(otherCell) else {
+                return (.inconclusive, noCount)
+            }
+            // The subject's count less factor × the other's, over every pair of runs: compared with 0.
+            let difference =
+                (counts.lowerBound - factor * otherCounts.upperBound)...(counts.upperBound - factor * otherCounts.lowerBound)
+            return (
+                comparison.outcome(difference, 0),
+                "\(subject.runner) \(text(counts)) allocs/job, \(other.runner) \(text(otherCounts)), in every run; "
+                    + "\(needs) \(Format.number(factor))×"
+            )
         }
     }
 }
@@ -332,7 +406,16 @@ private struct Scanner {
             throw failure("expected >=, <=, > or < after '\(subject)'\(rest.isEmpty ? "" : ", not '\(rest)'")")
         }
         skipSpaces()
+        // `serial-queue allocs`: allocations relative to another runner's, with no factor.
+        if position < characters.count, characters[position].isLetter {
+            let other = try parseOperand(after: comparison.rawValue)
+            return try finish(subject, comparison, .allocationsMultiple(1, of: try takeAllocs(after: other)))
+        }
         let number = take(while: { $0.isASCIIDigit || $0 == "." })
+        skipSpaces()
+        if let count = Double(number), count.isFinite, count >= 0, takeAllocsPerJob() {
+            return try finish(subject, comparison, .allocationsPerJob(count))
+        }
         guard let value = Double(number), value.isFinite, value > 0 else {
             throw failure(
                 "expected a positive number after '\(comparison.rawValue)'\(number.isEmpty ? "" : ", not '\(number)'")")
@@ -341,7 +424,10 @@ private struct Scanner {
         let bound: CheckExpression.Bound
         if take("x") || take("×") {
             skipSpaces()
-            bound = .multiple(value, of: try parseOperand(after: "\(number)x"))
+            let other = try parseOperand(after: "\(number)x")
+            skipSpaces()
+            let allocs = take("allocations") || take("allocs")
+            bound = allocs ? .allocationsMultiple(value, of: other) : .multiple(value, of: other)
         } else if let unit = takeUnit() {
             skipSpaces()
             guard take("/") else {
@@ -357,11 +443,48 @@ private struct Scanner {
                 "expected 'x' and a runner (\(number)x serial-queue) or a cost per job (\(number)ns/job) "
                     + "after '\(number)'")
         }
+        return try finish(subject, comparison, bound)
+    }
+
+    /// The check, once nothing but spaces follows its bound.
+    mutating func finish(
+        _ subject: CheckExpression.Operand, _ comparison: CheckExpression.Comparison, _ bound: CheckExpression.Bound
+    ) throws(CheckExpression.ParseError) -> CheckExpression {
         skipSpaces()
         guard position == characters.count else {
             throw failure("unexpected '\(rest)' at the end")
         }
         return CheckExpression(subject: subject, comparison: comparison, bound: bound)
+    }
+
+    /// `allocs/job` or `allocations/job`, spaces allowed around the slash.
+    mutating func takeAllocsPerJob() -> Bool {
+        let start = position
+        guard take("allocations") || take("allocs") else {
+            return false
+        }
+        skipSpaces()
+        guard take("/") else {
+            position = start
+            return false
+        }
+        skipSpaces()
+        guard take("job") else {
+            position = start
+            return false
+        }
+        return true
+    }
+
+    /// `other`, once `allocs` follows it: a bound on allocations relative to another runner's.
+    mutating func takeAllocs(after other: CheckExpression.Operand) throws(CheckExpression.ParseError)
+        -> CheckExpression.Operand
+    {
+        skipSpaces()
+        guard take("allocations") || take("allocs") else {
+            throw failure("expected a number before '\(other)', or 'allocs' after it (\(other) allocs)")
+        }
+        return other
     }
 
     /// A unit of time (`ns`, `us`, `µs`, `ms`, `s`) and its nanoseconds, unless what follows is a letter: `10 serial`

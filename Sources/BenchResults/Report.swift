@@ -61,7 +61,8 @@ public struct Report: Sendable {
                         latencies: timed.compactMap(\.latency),
                         submitNanoseconds: timed.compactMap { $0.submitNanoseconds.map(Double.init) },
                         clockResolutionNanoseconds: runs.compactMap(\.machine.clockResolutionNanoseconds).max(),
-                        interferedRuns: runs.filter { $0.load?.isInterference == true }.count))
+                        interferedRuns: runs.filter { $0.load?.isInterference == true }.count,
+                        allocations: timed.compactMap(\.allocations)))
             }
         }
         for index in cells.indices {

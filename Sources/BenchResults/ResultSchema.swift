@@ -7,9 +7,9 @@ public enum ResultSchema {
     /// Written in every row; a reader refuses versions newer than this. Version 2 added the work and resource
     /// columns, version 3 the sweep's seed and each run's place in it, version 4 the shape and the latency
     /// percentiles, version 5 fan-out's submit time, version 6 the clock's resolution, version 7 the process and
-    /// the build that made each run, version 8 what other programs did with the machine around it; files of earlier
-    /// versions are read as well (before 4, as chains without latency).
-    public static let version = 8
+    /// the build that made each run, version 8 what other programs did with the machine around it, version 9 the
+    /// allocations per job; files of earlier versions are read as well (before 4, as chains without latency).
+    public static let version = 9
 
     /// A column, and the schema version that added it.
     struct VersionedColumn: Sendable {
@@ -95,6 +95,9 @@ public enum ResultSchema {
         VersionedColumn("executable", since: 7) { .text($0.variant?.executable ?? "") },
         VersionedColumn("other_load", since: 8) { .decimal($0.load?.others, places: 3) },
         VersionedColumn("steal_load", since: 8) { .decimal($0.load?.steal, places: 3) },
+        VersionedColumn("allocations_per_job", since: 9) { .decimal($0.allocations?.perJob, places: 4) },
+        VersionedColumn("allocated_bytes_per_job", since: 9) { .decimal($0.allocations?.bytesPerJob, places: 2) },
+        VersionedColumn("frees_per_job", since: 9) { .decimal($0.allocations?.freesPerJob, places: 4) },
     ]
 
     /// Every column, in order.
@@ -123,6 +126,9 @@ public enum ResultSchema {
 
     /// The columns version 8 added: what other programs did with the machine around each run.
     public static let version8Columns = definitions.filter { $0.since == 8 }.map(\.column.name)
+
+    /// The columns version 9 added: the allocations per job of each cell, counted in the run's process.
+    public static let version9Columns = definitions.filter { $0.since == 9 }.map(\.column.name)
 
     /// The columns that every system but Linux leaves empty by design: `max_rss_bytes` (macOS has no way to reset
     /// a peak, see results/README.md). A test that asserts on a measured value of one guards it by platform.
@@ -249,11 +255,17 @@ public enum ResultSchema {
             }
             submitted = value
         }
+        var allocations: Allocations?
+        if let perJob = try optionalDecimal("allocations_per_job") {
+            allocations = Allocations(
+                perJob: perJob, bytesPerJob: try optionalDecimal("allocated_bytes_per_job") ?? 0,
+                freesPerJob: try optionalDecimal("frees_per_job") ?? 0)
+        }
         let outcome = RunOutcome(
             status: status, nanoseconds: status == .ok ? nanoseconds : nil, detail: text("detail"),
             completedIterations: try optionalInteger("completed_iterations"), startedAt: startedAt, metrics: metrics,
             workSpins: try optionalInteger("work_spins"), spinsPerMicrosecond: try optionalDecimal("spins_per_us"),
-            latency: latency, submitNanoseconds: submitted)
+            latency: latency, submitNanoseconds: submitted, allocations: allocations)
         var seed: UInt64?
         if !text("seed").isEmpty {
             guard let value = UInt64(text("seed")) else {

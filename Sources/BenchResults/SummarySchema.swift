@@ -5,8 +5,9 @@ import Foundation
 public enum SummarySchema {
     /// Written in every row, like the result files' `schema_version`. Version 2 added the resource columns, 3 the
     /// modes, 4 the shape and the latency percentiles, 5 fan-out's submit cost, 6 the clock's resolution (a machine
-    /// column), 7 the headline's interval and the processes, 8 the runs made during interference.
-    public static let version = 8
+    /// column), 7 the headline's interval and the processes, 8 the runs made during interference, 9 the allocations
+    /// per job.
+    public static let version = 9
 
     /// A cell's columns, in order; the CSV adds the machine's (``MachineInfo/columns``).
     public static let cellColumns: [DataColumn<CellSummary>] =
@@ -62,6 +63,9 @@ public enum SummarySchema {
         DataColumn("latency_p99_ns") { .decimal($0.medianLatency(\.p99), places: 0) },
         DataColumn("latency_max_ns") { .integer($0.maximumLatency.map { Int($0) }) },
         DataColumn("median_submit_ns_per_job") { .decimal($0.medianSubmitNanosecondsPerJob, places: 3) },
+        DataColumn("allocations_per_job") { .decimal($0.allocationsPerJob, places: 4) },
+        DataColumn("allocations_spread") { .decimal($0.allocationsSpread, places: 4) },
+        DataColumn("allocated_bytes_per_job") { .decimal($0.allocatedBytesPerJob, places: 2) },
         ]
 
     /// Every column of a summary CSV, in order.

@@ -287,7 +287,13 @@ public struct SweepPlan: Equatable, Sendable {
     }
 
     /// Makes the run of `step` in this process.
+    /// A recorded `ok` run carries the cell's allocations per job in this process, counted once there by a run of its
+    /// own (`AllocationCensus`).
     public func measureInProcess(_ step: Step) -> RunOutcome {
-        Experiment.run(step.runner, configuration: step.configuration, settings: settings)
+        var outcome = Experiment.run(step.runner, configuration: step.configuration, settings: settings)
+        if step.repetition != nil, outcome.status == .ok {
+            outcome.allocations = AllocationCensus.allocations(of: step.cell, settings: settings)
+        }
+        return outcome
     }
 }

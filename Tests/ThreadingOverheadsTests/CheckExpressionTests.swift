@@ -9,6 +9,31 @@ extension ThreadingOverheadsTests {
 
         static let goodChecks: [(String, CheckExpression)] = [
             (
+                "task <= 4 allocs/job",
+                CheckExpression(
+                    subject: Operand(runner: "task", configuration: nil), comparison: .lessOrEqual,
+                    bound: .allocationsPerJob(4))
+            ),
+            (
+                "single-threaded <= 0 allocations / job",
+                CheckExpression(
+                    subject: Operand(runner: "single-threaded", configuration: nil), comparison: .lessOrEqual,
+                    bound: .allocationsPerJob(0))
+            ),
+            (
+                "condition-worker <= serial-queue-closure allocs",
+                CheckExpression(
+                    subject: Operand(runner: "condition-worker", configuration: nil), comparison: .lessOrEqual,
+                    bound: .allocationsMultiple(1, of: Operand(runner: "serial-queue-closure", configuration: nil)))
+            ),
+            (
+                "actor@8x12500 < 2x task allocs",
+                CheckExpression(
+                    subject: Operand(runner: "actor", configuration: RunConfiguration(queues: 8, iterations: 12_500)),
+                    comparison: .less,
+                    bound: .allocationsMultiple(2, of: Operand(runner: "task", configuration: nil)))
+            ),
+            (
                 "detach-thread >= 10x serial-queue",
                 CheckExpression(
                     subject: Operand(runner: "detach-thread", configuration: nil), comparison: .greaterOrEqual,
@@ -75,7 +100,9 @@ extension ThreadingOverheadsTests {
             (">= 10x serial-queue", "expected a runner id such as serial-queue at the start"),
             ("detach-thread", "expected >=, <=, > or < after 'detach-thread'"),
             ("detach-thread == 10x serial-queue", "expected >=, <=, > or < after 'detach-thread', not '== 10x serial-queue'"),
-            ("detach-thread >= serial-queue", "expected a positive number after '>='"),
+            ("detach-thread >= serial-queue", "expected a number before 'serial-queue', or 'allocs' after it (serial-queue allocs)"),
+            ("detach-thread >= 0x serial-queue", "expected a positive number after '>=', not '0'"),
+            ("task <= 1 allocs", "expected 'x' and a runner (1x serial-queue) or a cost per job (1ns/job) after '1'"),
             ("detach-thread >= 0x serial-queue", "expected a positive number after '>=', not '0'"),
             ("detach-thread >= 1.2.3x serial-queue", "expected a positive number after '>=', not '1.2.3'"),
             ("detach-thread >= 10", "expected 'x' and a runner (10x serial-queue) or a cost per job (10ns/job) after '10'"),
@@ -145,6 +172,36 @@ extension ThreadingOverheadsTests {
             let missingSubject = try Self.report.check("run-loop <= 1us/job")
             #expect(missingSubject.map(\.holds) == [false, false])
             #expect(missingSubject[0].explanation == "no ok run of run-loop at 4×500")
+        }
+
+        @Test("a check on allocations is decided on every run's count, busy or not; without counts, inconclusive")
+        func allocationChecks() throws {
+            func run(_ runner: String, _ repetition: Int, allocations: Double?, busy: Bool = false) -> ResultRecord {
+                var record = Self.record(runner, Self.configuration, repetition, nanosecondsPerJob: 100)
+                record.outcome.allocations = allocations.map { Allocations(perJob: $0, bytesPerJob: $0 * 64, freesPerJob: $0) }
+                // Every run made while other programs used the machine: a check on cost would be inconclusive.
+                record.load = busy ? RunLoad(others: 0.5, steal: 0) : nil
+                return record
+            }
+            let report = Report(records: [
+                run("task", 1, allocations: 4, busy: true), run("task", 2, allocations: 4, busy: true),
+                run("actor", 1, allocations: 4, busy: true), run("actor", 2, allocations: 4.5, busy: true),
+                run("serial-queue", 1, allocations: 0), run("run-loop", 1, allocations: nil),
+            ])
+            #expect(try report.check("task <= 4 allocs/job").map(\.outcome) == [.holds])
+            #expect(try report.check("task < 4 allocs/job").map(\.outcome) == [.fails])
+            #expect(try report.check("task <= 4 allocs/job")[0].explanation == "task 4 allocs/job in every run; needs <= 4")
+            // Two processes counted 4 and 4.5: a bound between them is straddled.
+            #expect(try report.check("actor <= 4.2 allocs/job").map(\.outcome) == [.inconclusive])
+            #expect(try report.check("actor <= 4.5 allocs/job").map(\.outcome) == [.holds])
+            #expect(try report.check("serial-queue <= 0 allocs/job").map(\.outcome) == [.holds])
+            #expect(try report.check("actor >= task allocs").map(\.outcome) == [.holds])
+            #expect(try report.check("actor <= task allocs").map(\.outcome) == [.inconclusive])
+            #expect(try report.check("task <= 0.5x actor allocs").map(\.outcome) == [.fails])
+            #expect(try report.check("serial-queue <= 0.1x task allocs").map(\.outcome) == [.holds])
+            let uncounted = try report.check("run-loop <= 10 allocs/job")
+            #expect(uncounted.map(\.outcome) == [.inconclusive])
+            #expect(uncounted[0].explanation.contains("this build cannot count allocations"))
         }
 
         static func record(

@@ -71,7 +71,8 @@ extension ThreadingOverheadsTests {
                 runner: "serial-queue", configuration: RunConfiguration(queues: 2, iterations: 10), repetition: 1,
                 outcome: RunOutcome(status: .ok, nanoseconds: 123_456, detail: "", completedIterations: 20, startedAt: Date(timeIntervalSince1970: 1_795_327_384), metrics: RunMetrics(
                     cpuUserSeconds: 0.25, cpuSystemSeconds: 0.125, voluntaryContextSwitches: 7,
-                    involuntaryContextSwitches: 2, peakThreads: 9, maxRSSBytes: 22_020_096), workSpins: 0, spinsPerMicrosecond: nil),
+                    involuntaryContextSwitches: 2, peakThreads: 9, maxRSSBytes: 22_020_096), workSpins: 0, spinsPerMicrosecond: nil,
+                    allocations: Allocations(perJob: 0.0125, bytesPerJob: 1.5, freesPerJob: 0.0125)),
                 machine: machine),
             ResultRecord(
                 runner: "task", configuration: RunConfiguration(queues: 2, iterations: 10, workNanoseconds: 2_000), repetition: 1,
@@ -100,6 +101,18 @@ extension ThreadingOverheadsTests {
         static func fields(of record: ResultRecord, in columns: [String], version: Int) -> [String] {
             let all = Dictionary(uniqueKeysWithValues: zip(ResultSchema.columns, ResultSchema.fields(of: record)))
             return columns.map { $0 == "schema_version" ? String(version) : all[$0] ?? "" }
+        }
+
+        @Test("a version 8 file (without the allocation columns) reads, with no allocations")
+        func versionEight() throws {
+            let v8Columns = ResultSchema.columns.filter { !ResultSchema.version9Columns.contains($0) }
+            let text = CSV.line(v8Columns) + Self.records.map { record in
+                CSV.line(Self.fields(of: record, in: v8Columns, version: 8))
+            }.joined()
+            let records = try ResultSet(path: "v8.csv", data: Data(text.utf8)).records
+            #expect(records.map(\.allocations) == [nil, nil, nil])
+            #expect(records.map(\.nanoseconds) == Self.records.map(\.nanoseconds))
+            #expect(Self.records[0].allocations != nil)
         }
 
         @Test("a version 1 file (without the work and resource columns) reads, with no work and no metrics")

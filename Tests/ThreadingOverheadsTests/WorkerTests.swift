@@ -121,7 +121,7 @@ extension ThreadingOverheadsTests {
                     involuntaryContextSwitches: 3, peakThreads: 12, maxRSSBytes: 1 << 30),
                 workSpins: 17, spinsPerMicrosecond: 123.5,
                 latency: LatencyPercentiles(samples: 99, p50: 100, p90: 200, p99: 300, maximum: 4000),
-                submitNanoseconds: 1000)
+                submitNanoseconds: 1000, allocations: Allocations(perJob: 2.5, bytesPerJob: 96.25, freesPerJob: 2.25))
             let plain = (
                 configuration: RunConfiguration(queues: 1, iterations: 1, measuresLatency: true),
                 settings: RunSettings(),
@@ -129,7 +129,8 @@ extension ThreadingOverheadsTests {
                 metrics: RunMetrics(
                     cpuUserSeconds: 0, cpuSystemSeconds: 0, voluntaryContextSwitches: 0, involuntaryContextSwitches: 0,
                     peakThreads: nil, maxRSSBytes: nil),
-                latency: LatencyPercentiles(samples: 0, p50: 0, p90: 0, p99: 0, maximum: 0))
+                latency: LatencyPercentiles(samples: 0, p50: 0, p90: 0, p99: 0, maximum: 0),
+                allocations: Allocations(perJob: 0, bytesPerJob: 0, freesPerJob: 0))
             func differsInEveryField(_ value: Any, _ other: Any) {
                 let fields = Mirror(reflecting: value).children
                 let others = Dictionary(
@@ -144,6 +145,7 @@ extension ThreadingOverheadsTests {
             differsInEveryField(outcome, plain.outcome)
             differsInEveryField(try #require(outcome.metrics), plain.metrics)
             differsInEveryField(try #require(outcome.latency), plain.latency)
+            differsInEveryField(try #require(outcome.allocations), plain.allocations)
 
             let plan = SweepPlan(
                 cells: [SweepPlan.Cell(runner: .task, configuration: configuration)], sampling: .repetitions(4),

@@ -9,10 +9,15 @@ public enum Experiment {
     /// jobs are queued from a thread of their own (`QueuingThread`) while this thread waits with the watchdog.
     /// A run whose executed iterations (counted apart from the jobs) are not exactly queues × iterations is
     /// `failed`, never timed.
+    ///
+    /// With `countingAllocations`, where this build can count (``Allocations``), the run counts every allocation of
+    /// the process from queuing the first job to the last job's completion, and samples no thread counts meanwhile
+    /// (reading them allocates): a run made to count, whose time is not a timing to report.
     public static func run(
         _ kind: RunnerKind,
         configuration: RunConfiguration,
-        settings: RunSettings = RunSettings()
+        settings: RunSettings = RunSettings(),
+        countingAllocations: Bool = false
     ) -> RunOutcome {
         let startedAt = Date()
         let expectedIterations = configuration.handOffs
@@ -35,10 +40,12 @@ public enum Experiment {
         }
 
         // The timed region starts on the queuing thread, just before it queues the first job.
-        let queuing = QueuingThread(queuingJobsOf: trial)
+        let counting = countingAllocations && AllocationCounter.isAvailable
+        let queuing = QueuingThread(queuingJobsOf: trial, countingAllocations: counting)
         let waited = trial.waitForCompletion(
             stallTimeout: settings.stallTimeout, sampleInterval: ProcessResources.threadSampleInterval,
-            sample: countThreads)
+            sample: counting ? {} : countThreads)
+        let allocations = counting ? AllocationCounter.stop(jobs: configuration.jobs) : nil
         let usage = ProcessResources.usage() - usageBefore
         countThreads()
         let metrics = RunMetrics(
@@ -65,7 +72,8 @@ public enum Experiment {
                 status: status, nanoseconds: nanoseconds, detail: detail, completedIterations: executed,
                 startedAt: startedAt, metrics: metrics, workSpins: trial.workSpins,
                 spinsPerMicrosecond: trial.workSpins > 0 ? Work.spinsPerMicrosecond : nil,
-                latency: status == .ok ? trial.latency : nil, submitNanoseconds: submitted)
+                latency: status == .ok ? trial.latency : nil, submitNanoseconds: submitted,
+                allocations: status == .ok ? allocations : nil)
         }
 
         guard case .completed(let end) = waited, let start else {

@@ -13,9 +13,13 @@ final class QueuingThread: Sendable {
     /// The clock's reading as queuing returned.
     private let done = Latch<UInt64>()
 
-    /// Starts a thread that reads the clock and queues every job of `trial`.
-    init(queuingJobsOf trial: any RunTrial) {
+    /// Starts a thread that reads the clock and queues every job of `trial`; if `countingAllocations`, it starts the
+    /// process's allocation counter first (``AllocationCounter``), which the waiting thread stops.
+    init(queuingJobsOf trial: any RunTrial, countingAllocations: Bool = false) {
         let thread = Thread { [start, done] in
+            if countingAllocations {
+                AllocationCounter.start()
+            }
             start.set(MonotonicClock.now())
             trial.queueJobs()
             done.set(MonotonicClock.now())

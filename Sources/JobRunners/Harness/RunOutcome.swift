@@ -38,13 +38,18 @@ public struct RunOutcome: Sendable, Equatable, Codable {
     /// when the last job is done), at most the run's time (a producer that runs each job itself, as
     /// `single-threaded` does, returns only after the last); nil otherwise.
     public var submitNanoseconds: Int64?
+    /// The allocations per job of a run made to count them in the same process, with the same runner and
+    /// configuration (``Allocations``): one per cell and process, carried by each of its runs there; nil where
+    /// none was made (a build that cannot count, a file before schema version 9).
+    public var allocations: Allocations?
 
     /// An outcome with the given fields; a run without a timing has nil ``nanoseconds`` and says why in ``detail``.
     public init(
         status: Status, nanoseconds: Int64?, detail: String = "", completedIterations: Int?, startedAt: Date?,
         metrics: RunMetrics? = nil, workSpins: Int? = nil, spinsPerMicrosecond: Double? = nil,
-        latency: LatencyPercentiles? = nil, submitNanoseconds: Int64? = nil
+        latency: LatencyPercentiles? = nil, submitNanoseconds: Int64? = nil, allocations: Allocations? = nil
     ) {
+        self.allocations = allocations
         self.latency = latency
         self.submitNanoseconds = submitNanoseconds
         self.workSpins = workSpins

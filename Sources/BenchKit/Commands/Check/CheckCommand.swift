@@ -195,10 +195,13 @@ extension HelpText {
         A check (quote each one):
           RUNNER[@QxI] (>=|<=|>|<) FACTOR x RUNNER[@QxI]     a multiple of another runner's cost per job
           RUNNER[@QxI] (>=|<=|>|<) NUMBER (ns|us|µs|ms|s)/job  an absolute cost per job
+          RUNNER[@QxI] (>=|<=|>|<) NUMBER allocs/job           allocations per job, counted (0 allowed)
+          RUNNER[@QxI] (>=|<=|>|<) [FACTOR x] RUNNER allocs    a multiple of another runner's allocations per job
         \(paragraph("Costs are medians per job (per round trip in ping-pong). Without @QxI (queues x iterations of a chain), a check applies in every configuration measured, and must hold in each; a configuration given on one side applies to both.", indent: 0))
           'detach-thread >= 10x serial-queue'
           'serial-queue <= 200ns/job'
           'run-loop@8x12500 > 2x global-queue@8x12500'
+          'task <= 2 allocs/job'
 
         \(paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.shapes.flag), \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's).", indent: 0))
 
@@ -207,7 +210,8 @@ extension HelpText {
           holds         wholly where the check holds: PASS
           fails         wholly where it fails, or a runner it reads has no ok run: FAIL
           inconclusive  across the bound: these runs cannot tell (INCONCLUSIVE)
-        \(paragraph("A check is inconclusive, too, where other programs used the machine (\(Format.number(RunLoad.interferenceShare * 100))% of its CPU time or more) while more than \(Format.number(CheckExpression.interferedShare * 100))% of a cell's runs were made: a decision from them would be one about the other programs.", indent: 0))
+        \(paragraph("A check on allocations is decided on every run's count (each process counts each cell once, in a run of its own): it holds only if every run's count does, fails if none does, and is inconclusive where they straddle its bound or this build cannot count (only Linux with glibc can). A count does not move with the machine's load, so other programs do not make it inconclusive.", indent: 0))
+        \(paragraph("A check on cost is inconclusive, too, where other programs used the machine (\(Format.number(RunLoad.interferenceShare * 100))% of its CPU time or more) while more than \(Format.number(CheckExpression.interferedShare * 100))% of a cell's runs were made: a decision from them would be one about the other programs.", indent: 0))
         \(paragraph("A fresh run looks after \(CheckOptions.looks.map(String.init).joined(separator: ", ")) runs of each cell in all, measuring again only the cells of checks still inconclusive, while \(CheckCommand.budget.flag) lasts; each look's intervals are at 1 − (1 − confidence) / \(CheckOptions.looks.count), so that looking again cannot buy a decision. With \(CheckCommand.repetitions.flag), it decides once, on that many runs. No check is ever measured again because it failed. The result file (\(RunOption.output.flag)) keeps every run.", indent: 0))
 
         OPTIONS:

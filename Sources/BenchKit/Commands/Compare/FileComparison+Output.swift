@@ -43,6 +43,10 @@ extension FileComparison {
             if let interference = Self.interferenceText(comparison, label: label) {
                 document.paragraph(interference)
             }
+            if let allocations = Self.allocationsText(comparison, label: label) {
+                document.paragraph(allocations.summary)
+                document.list(allocations.changes)
+            }
             if showsMetrics {
                 document.heading(
                     "\(label) against A: what the runs cost the machine (medians; threads and memory: the most seen)")
@@ -216,6 +220,14 @@ extension FileComparison {
             DataColumn("detectable_change") { .decimal($0.row?.detectable, places: 4) },
             DataColumn("relative_detectable_change") { .decimal($0.row?.relativeDetectable, places: 4) },
             DataColumn("interference_differs") { entry in .text(entry.row.map { $0.interferenceDiffers ? "yes" : "no" } ?? "") },
+            DataColumn("baseline_allocations_per_job") { .decimal($0.row?.baseline.allocationsPerJob, places: 4) },
+            DataColumn("candidate_allocations_per_job") { .decimal($0.row?.candidate.allocationsPerJob, places: 4) },
+            DataColumn("allocations_changed") { entry in
+                guard let row = entry.row, let changed = FileComparison.allocationsChanged(row) else {
+                    return .text("")
+                }
+                return .text(changed ? "yes" : "no")
+            },
         ]
 
     func json() -> JSONValue {

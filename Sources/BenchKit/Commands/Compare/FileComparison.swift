@@ -119,4 +119,48 @@ struct FileComparison {
     static func label(_ index: Int) -> String {
         index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "F\(index + 1)"
     }
+
+    /// Whether a cell's allocations per job changed: the ranges of the two files' counts (one per process) do not
+    /// meet. Counts are exact, so no statistics are needed: a count that moved is a change, and where a file's
+    /// processes counted differently the range says by how much. Nil where either file has no count.
+    static func allocationsChanged(_ row: Comparison.Row) -> Bool? {
+        guard let a = allocationRange(row.baseline), let b = allocationRange(row.candidate) else {
+            return nil
+        }
+        return !a.overlaps(b)
+    }
+
+    /// The smallest and largest of a cell's counts of allocations per job, to 2 decimals.
+    static func allocationRange(_ cell: CellSummary) -> ClosedRange<Double>? {
+        let counts = cell.allocations.map { ($0.perJob * 100).rounded() / 100 }
+        guard let low = counts.min(), let high = counts.max() else {
+            return nil
+        }
+        return low...high
+    }
+
+    /// `Allocations per job: 2 of 26 cells changed …`, and a line per changed cell (`task at 8×12500: 2 → 3`);
+    /// nil where the files have no cell counted in both.
+    static func allocationsText(_ comparison: Comparison, label: String) -> (summary: String, changes: [String])? {
+        let counted = comparison.rows.filter { allocationsChanged($0) != nil }
+        guard !counted.isEmpty else {
+            return nil
+        }
+        func text(_ range: ClosedRange<Double>) -> String {
+            let (low, high) = (Format.number(range.lowerBound), Format.number(range.upperBound))
+            return low == high ? low : "\(low)–\(high)"
+        }
+        let changes = counted.filter { allocationsChanged($0) == true }.compactMap { row -> String? in
+            guard let a = allocationRange(row.baseline), let b = allocationRange(row.candidate) else {
+                return nil
+            }
+            return "\(row.key): \(text(a)) → \(text(b))"
+        }
+        let summary =
+            changes.isEmpty
+            ? "Allocations per job: the same in all \(Format.count(counted.count, "cell")) both files counted."
+            : "Allocations per job: \(changes.count) of \(Format.count(counted.count, "cell")) both files counted changed "
+                + "(counts are exact: a count that moved is a change; a range is a file's processes counting differently):"
+        return (summary, changes)
+    }
 }

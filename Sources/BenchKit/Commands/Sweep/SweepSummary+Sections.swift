@@ -169,4 +169,37 @@ extension SweepSummary {
             columns: ["runner", "configuration", "samples", "p50", "p90", "p99", "max"], rows: rows,
             rightAligned: Set(2...6), keyColumns: 2)
     }
+
+    /// The allocations per job of every cell whose runs carry them, runners by configurations: counted in a run of
+    /// their own in each process, never in a timed one. Where processes counted differently, the range.
+    func allocationSection() -> Document {
+        var document = Document()
+        let counted = report.cells.filter { !$0.allocations.isEmpty }
+        guard !counted.isEmpty else {
+            return document
+        }
+        document.heading(
+            "Allocations per job (malloc and its family, every thread, counted in a run of their own in each process)")
+        let runners = report.runners.filter { runner in counted.contains { $0.runner == runner } }
+        let configurations = report.configurations.filter { configuration in
+            counted.contains { $0.configuration == configuration }
+        }
+        document.table(
+            groupedTable(runners: runners, columns: configurations.map(Self.columnLabel)) { runner in
+                configurations.map { report.cell(runner, at: $0).flatMap(Self.allocationText) ?? "-" }
+            })
+        return document
+    }
+
+    /// `2.00`, or `2.00–2.06` where the runs' processes counted differently; nil without a count.
+    static func allocationText(_ cell: CellSummary) -> String? {
+        let counts = cell.allocations.map(\.perJob)
+        guard let low = counts.min(), let high = counts.max() else {
+            return nil
+        }
+        func text(_ value: Double) -> String {
+            value == 0 ? "0" : String(format: value < 10 ? "%.2f" : "%.1f", value)
+        }
+        return text(high) == text(low) ? text(low) : "\(text(low))–\(text(high))"
+    }
 }

@@ -77,6 +77,7 @@ struct SweepSummary {
                 BarChart(files: [drawing], catalogue: catalogue, title: nil, logarithmic: true, latency: true))
         }
         document += fanOutSection()
+        document += allocationSection()
         if showsMetrics {
             document.heading("What the runs cost the machine (medians of the ok runs; threads and memory: the most seen)")
             document.table(Self.metricsTable(report.cells))
