@@ -1,39 +1,6 @@
 import Foundation
 import JobRunners
 
-/// A runner in a configuration: a cell of the 2010 table. The runner is its id where the cell comes from a file
-/// (``CellKey``), and the runner itself where the cell is to be measured (``SweepPlan/Cell``).
-public struct RunnerCell<Runner: Hashable & Sendable & CustomStringConvertible>: Hashable, Sendable,
-    CustomStringConvertible
-{
-    /// The runner: its id, as in a result file's `runner` column, in a ``CellKey``; the `RunnerKind` itself in a
-    /// ``SweepPlan/Cell``.
-    public var runner: Runner
-    /// The configuration the runner runs in: queues, iterations, work per job and shape.
-    public var configuration: RunConfiguration
-
-    /// The cell of `runner` in `configuration`.
-    public init(runner: Runner, configuration: RunConfiguration) {
-        self.runner = runner
-        self.configuration = configuration
-    }
-
-    /// For example `serial-queue at 8×12500`.
-    public var description: String {
-        "\(runner) at \(configuration)"
-    }
-}
-
-/// A cell as result files name it: a runner's id in a configuration.
-public typealias CellKey = RunnerCell<String>
-
-extension RunnerCell where Runner == RunnerKind {
-    /// The cell as result files name it.
-    public var key: CellKey {
-        CellKey(runner: runner.id, configuration: configuration)
-    }
-}
-
 /// The statistics of one runner in one configuration of a result file: a cell of the 2010 table.
 ///
 /// Quantiles interpolate linearly between the closest ranks (``Statistics/quantile(_:_:)``); outliers are flagged
