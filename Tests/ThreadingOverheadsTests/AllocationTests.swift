@@ -9,7 +9,7 @@ extension ThreadingOverheadsTests {
         func countsTravelWithRuns() throws {
             let report = Report.measure(
                 SweepPlan(
-                    runners: [.singleThreaded, .serialQueueClosure], configurations: [RunConfiguration(queues: 2, iterations: 5_000)],
+                    runners: [.singleThreaded, .serialQueueClosure], configurations: [RunConfiguration(queues: 2, iterations: 20_000)],
                     repetitions: 2, warmup: 0))
             guard Allocations.areCounted else {
                 // A build that cannot count (macOS, a sanitizer) records none, rather than a zero.
@@ -20,12 +20,15 @@ extension ThreadingOverheadsTests {
             let closure = try #require(report.cells.first { $0.runner == "serial-queue-closure" })
             // Every ok run carries the count its process made once.
             #expect(single.allocations.count == single.okRuns && closure.allocations.count == closure.okRuns)
-            // Every thread counts, the test library's too, which allocates a few times a run here (0.004 a job of
-            // 1,000 in a debug build); a bench counts 0.
-            #expect(try #require(single.allocationsPerJob) < 0.01)
-            // One closure context a job, and a dozen allocations a run over the counting run's 1,000 jobs.
-            let perJob = try #require(closure.allocationsPerJob)
-            #expect(perJob >= 1 && perJob < 1.1, "\(perJob)")
+            // Every thread of the process counts: in a test process, whatever else allocates meanwhile (the test
+            // library, threads that earlier tests left ending) counts too, a few to some tens of allocations a run
+            // (4 alone, over 10 in CI's full run). Over the counting run's 4,000 jobs the margins below leave room
+            // for 400; a bench, which does nothing else while it counts, counts single-threaded 0.
+            let (none, one) = (try #require(single.allocationsPerJob), try #require(closure.allocationsPerJob))
+            print("allocations per job: single-threaded \(none), serial-queue-closure \(one)")
+            #expect(none < 0.1)
+            // One closure context a job, and a dozen allocations a run.
+            #expect(one >= 1 && one < 1.1)
             // A timed run counts nothing: its outcome has no counts of its own.
             #expect(Experiment.run(.serialQueueClosure, configuration: RunConfiguration(queues: 1, iterations: 10)).allocations == nil)
         }

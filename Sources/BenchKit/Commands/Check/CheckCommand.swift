@@ -201,7 +201,7 @@ extension HelpText {
           'detach-thread >= 10x serial-queue'
           'serial-queue <= 200ns/job'
           'run-loop@8x12500 > 2x global-queue@8x12500'
-          'task <= 2 allocs/job'
+          'task <= 4.5 allocs/job'
 
         \(paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.shapes.flag), \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's).", indent: 0))
 
