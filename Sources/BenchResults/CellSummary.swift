@@ -62,10 +62,16 @@ public struct CellSummary: Sendable, Equatable {
     /// How far the runs' allocations per job differ, the largest less the smallest: 0 where every process counted
     /// the same; nil where none has one.
     public var allocationsSpread: Double? {
-        guard let low = allocations.map(\.perJob).min(), let high = allocations.map(\.perJob).max() else {
+        allocationRange.map { $0.upperBound - $0.lowerBound }
+    }
+
+    /// The smallest and largest of the runs' allocations per job; nil where none has one.
+    public var allocationRange: ClosedRange<Double>? {
+        let counts = allocations.map(\.perJob)
+        guard let low = counts.min(), let high = counts.max() else {
             return nil
         }
-        return high - low
+        return low...high
     }
 
     /// `2 of 6 runs of serial-queue`: how many of its runs were made during interference, as `check` says it.

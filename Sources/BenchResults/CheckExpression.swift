@@ -253,13 +253,6 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     private func allocationResult(
         _ subjectCell: CellSummary, report: Report, configuration: RunConfiguration, cells: inout [CellKey]
     ) -> (outcome: CheckResult.Outcome, explanation: String)? {
-        func range(_ cell: CellSummary) -> ClosedRange<Double>? {
-            let counts = cell.allocations.map(\.perJob)
-            guard let low = counts.min(), let high = counts.max() else {
-                return nil
-            }
-            return low...high
-        }
         func text(_ range: ClosedRange<Double>) -> String {
             let (low, high) = (Format.number(range.lowerBound), Format.number(range.upperBound))
             return low == high ? low : "\(low)–\(high)"
@@ -270,7 +263,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         case .perJob, .multiple:
             return nil
         case .allocationsPerJob(let limit):
-            guard let counts = range(subjectCell) else {
+            guard let counts = subjectCell.allocationRange else {
                 return (.inconclusive, "\(subject.runner): \(noCount)")
             }
             return (
@@ -283,7 +276,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             guard let otherCell = report.cell(other.runner, at: otherConfiguration), otherCell.okRuns > 0 else {
                 return (.fails, "no ok run of \(other.runner) at \(otherConfiguration)")
             }
-            guard let counts = range(subjectCell), let otherCounts = range(otherCell) else {
+            guard let counts = subjectCell.allocationRange, let otherCounts = otherCell.allocationRange else {
                 return (.inconclusive, noCount)
             }
             // The subject's count less factor × the other's, over every pair of runs: compared with 0.

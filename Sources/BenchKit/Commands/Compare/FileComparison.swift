@@ -132,11 +132,7 @@ struct FileComparison {
 
     /// The smallest and largest of a cell's counts of allocations per job, to 2 decimals.
     static func allocationRange(_ cell: CellSummary) -> ClosedRange<Double>? {
-        let counts = cell.allocations.map { ($0.perJob * 100).rounded() / 100 }
-        guard let low = counts.min(), let high = counts.max() else {
-            return nil
-        }
-        return low...high
+        cell.allocationRange.map { (($0.lowerBound * 100).rounded() / 100)...(($0.upperBound * 100).rounded() / 100) }
     }
 
     /// `Allocations per job: 2 of 26 cells changed …`, and a line per changed cell (`task at 8×12500: 2 → 3`);

@@ -193,8 +193,7 @@ extension SweepSummary {
 
     /// `2.00`, or `2.00–2.06` where the runs' processes counted differently; nil without a count.
     static func allocationText(_ cell: CellSummary) -> String? {
-        let counts = cell.allocations.map(\.perJob)
-        guard let low = counts.min(), let high = counts.max() else {
+        guard let (low, high) = cell.allocationRange.map({ ($0.lowerBound, $0.upperBound) }) else {
             return nil
         }
         func text(_ value: Double) -> String {
