@@ -28,7 +28,8 @@ let package = Package(
                 .linkedFramework("CoreFoundation", .when(platforms: [.macOS])),
             ]),
         // Counts the process's allocations in runs made to count them: on Linux with glibc, by defining malloc and
-        // its family in the executable (glibc's documented way to replace malloc), each handing on to glibc's own.
+        // its family in the executable (glibc's documented way to replace malloc), each handing on to glibc's own;
+        // on macOS, through the first malloc zone's functions (malloc/malloc.h). A self-check decides if it counts.
         .target(name: "CAllocationCounter"),
         // The job runners and the experiment that times one run.
         .target(name: "JobRunners", dependencies: ["CFloors", "CAllocationCounter"]),

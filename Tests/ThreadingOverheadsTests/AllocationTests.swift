@@ -1,5 +1,5 @@
 import BenchResults
-import JobRunners
+@testable import JobRunners
 import Testing
 
 extension ThreadingOverheadsTests {
@@ -27,10 +27,23 @@ extension ThreadingOverheadsTests {
             let (none, one) = (try #require(single.allocationsPerJob), try #require(closure.allocationsPerJob))
             print("allocations per job: single-threaded \(none), serial-queue-closure \(one)")
             #expect(none < 0.1)
-            // One closure context a job, and a dozen allocations a run.
-            #expect(one >= 1 && one < 1.1)
+            // One closure context a job, and a dozen allocations a run (on Linux: on macOS, where Dispatch takes
+            // blocks, the closure may also be copied into one; not measured here, so no upper bound there).
+            #expect(one >= 1)
+            #if os(Linux)
+            #expect(one < 1.1)
+            #endif
             // A timed run counts nothing: its outcome has no counts of its own.
             #expect(Experiment.run(.serialQueueClosure, configuration: RunConfiguration(queues: 1, iterations: 10)).allocations == nil)
+        }
+
+        @Test("wherever a build has a way to count (glibc, macOS's malloc zone), its self-checks pass: each call counted once")
+        func selfChecksPass() {
+            // The self-checks (allocation_counter.c, Allocations.swift) make their own allocations, by malloc and its
+            // family and by the Swift runtime, and count them: a way that misses calls, or counts one twice, fails
+            // them, and the build then says it cannot count. This is where a macOS build, written against Apple's
+            // malloc/malloc.h and not run on the Linux machine it was developed on, proves its zone counter works.
+            #expect(Allocations.areCounted == AllocationCounter.isBuiltIn)
         }
     }
 }

@@ -16,9 +16,14 @@ typedef struct {
     uint64_t frees;
 } alloc_counts_t;
 
-/// 1 where this build counts allocations: Linux with glibc, not under a sanitizer (which brings its own malloc);
-/// 0 elsewhere, where counting gives nothing.
+/// 1 where this process counts allocations: Linux with glibc or macOS, not under a sanitizer (which brings its own
+/// malloc), and only if a self-check, made on the first call, counted each of its own calls once; 0 elsewhere,
+/// where counting gives nothing.
 int alloc_counter_is_available(void);
+
+/// 1 where this build has a way to count (Linux with glibc, macOS, not under a sanitizer), whether or not the
+/// self-check then passes; for a test that the self-check passes wherever there is a way.
+int alloc_counter_is_built_in(void);
 
 /// Zeroes the counts and starts counting, in every thread of the process.
 void alloc_counter_start(void);

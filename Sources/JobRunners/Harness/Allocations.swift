@@ -11,8 +11,9 @@ public struct Allocations: Sendable, Equatable, Codable {
     /// Calls of free, per job.
     public var freesPerJob: Double
 
-    /// Whether this build counts allocations: Linux with glibc, not under a sanitizer. Where it does not, runs carry
-    /// no counts and a check on them is inconclusive.
+    /// Whether this process counts allocations: on Linux with glibc or on macOS, not under a sanitizer, and only if
+    /// its self-check finds each allocation counted once (the C library's and the Swift runtime's). Where it does
+    /// not, runs carry no counts and a check on them is inconclusive.
     public static var areCounted: Bool {
         AllocationCounter.isAvailable
     }
@@ -28,8 +29,30 @@ public struct Allocations: Sendable, Equatable, Codable {
 /// The process's allocation counter (the CAllocationCounter target): on where a run counts, off for every timed
 /// run.
 enum AllocationCounter {
-    /// Whether this build counts: Linux with glibc, not under a sanitizer. Elsewhere runs carry no counts.
-    static let isAvailable = alloc_counter_is_available() == 1
+    /// Whether this process counts: the C target's self-check passed (Linux with glibc, or macOS's malloc zone,
+    /// not under a sanitizer) and so does the Swift runtime's. Elsewhere runs carry no counts.
+    static let isAvailable = alloc_counter_is_available() == 1 && countsSwiftAllocations()
+
+    /// Whether this build has a way to count (Linux with glibc, macOS, not under a sanitizer), whether or not the
+    /// self-checks pass: a test holds that they pass wherever it has.
+    static let isBuiltIn = alloc_counter_is_built_in() == 1
+
+    /// The Swift runtime's own allocations (`swift_slowAlloc`, through which objects, closures' contexts and tasks
+    /// are allocated, and `swift_slowDealloc`) reach the counter, each once: 64 made here count at least 64, and
+    /// fewer than half as many again (another thread's meanwhile), allocations and frees alike. A bare loop: in a
+    /// debug build, appending the blocks to an array counted once more a block (133 for 64).
+    private static func countsSwiftAllocations() -> Bool {
+        let made = 64
+        alloc_counter_start()
+        var index = 0
+        while index < made {
+            UnsafeMutableRawPointer.allocate(byteCount: 48, alignment: 16).deallocate()
+            index += 1
+        }
+        let counts = alloc_counter_stop()
+        let once = UInt64(made)..<UInt64(made + made / 2)
+        return once.contains(counts.allocations) && once.contains(counts.frees)
+    }
 
     /// Zeroes the counts and starts counting, in every thread.
     static func start() {
