@@ -156,7 +156,7 @@ static int install_counter(void) {
     return 1;
 }
 
-#elif defined(ALLOCATION_COUNTER_ZONES)
+#elif defined(__APPLE__) && defined(ALLOCATION_COUNTER_ZONES)
 
 // macOS: every allocation of the process goes through a malloc zone (malloc/malloc.h), and malloc, free and their
 // family pass the call to the first registered zone, "zone 0" (malloc_get_all_zones lists it first). This counter
@@ -370,7 +370,7 @@ static int counts_each_call_once(void) {
             do_free(aligned);
         }
         expected_frees += 3;
-#if defined(ALLOCATION_COUNTER_ZONES)
+#if defined(__APPLE__) && defined(ALLOCATION_COUNTER_ZONES)
         malloc_zone_t *default_zone = malloc_default_zone();
         void *zoned = malloc_zone_malloc(default_zone, 40);
         malloc_zone_free(default_zone, zoned);

@@ -690,7 +690,7 @@ extension ThreadingOverheadsTests {
             let page = try String(contentsOfFile: directory.path + "/s.html", encoding: .utf8)
             #expect(page.contains("<svg") && page.contains("<table>") && page.contains("serial-queue"))
             // 1×100 and 2×100 differ in jobs, so the chart shows the cost per job.
-            #expect(page.contains("Chain: median cost per job, by configuration and runner"))
+            #expect(page.contains("What each runner costs per job, by configuration"))
             let none = bench(sweep + ["--output", directory.path + "/t.csv", "--no-report"])
             #expect(none.status == .success)
             #expect(directory.contents == ["s.csv", "s.html", "t.csv"])
@@ -717,7 +717,7 @@ extension ThreadingOverheadsTests {
             let a = try directory.write("a.csv", Self.resultFile([("serial-queue", [100, 110, 120]), ("detach-thread", [15_000, 16_000, 17_000])]))
             let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [90, 95, 99])], host: "other"))
             let output = directory.path + "/chart.svg"
-            let run = bench(["chart", a, b, "-o", output])
+            let run = bench(["chart", a, b, "-o", output, "--bars"])
             #expect(run.status == .success, "\(run.error)")
             #expect(directory.contents == ["a.csv", "b.csv", "chart.svg"])
             let svg = try String(contentsOfFile: output, encoding: .utf8)
@@ -735,7 +735,7 @@ extension ThreadingOverheadsTests {
             #expect(svg.contains("Median seconds per run"))
             // Seconds per run on a logarithmic axis: decade ticks labelled with the decimals each needs.
             let logOutput = directory.path + "/log.svg"
-            let log = bench(["chart", a, b, "-o", logOutput, "--log"])
+            let log = bench(["chart", a, b, "-o", logOutput, "--bars", "--log"])
             #expect(log.status == .success, "\(log.error)")
             let logSVG = try String(contentsOfFile: logOutput, encoding: .utf8)
             #expect(XMLParser(data: Data(logSVG.utf8)).parse())
@@ -750,7 +750,7 @@ extension ThreadingOverheadsTests {
             let runners = RunnerCatalogue.builtIn.runners
             let file = try directory.write("all.csv", Self.resultFile(runners.map { ($0.id, [100, 110, 120]) }))
             let output = directory.path + "/chart.svg"
-            #expect(bench(["chart", file, "-o", output]).status == .success)
+            #expect(bench(["chart", file, "-o", output, "--bars"]).status == .success)
             let svg = try String(contentsOfFile: output, encoding: .utf8)
             // Each legend swatch's fill, in the legend's order: the runners', a floor right after its runner.
             let fills = Self.swatchFills(svg)
@@ -769,7 +769,7 @@ extension ThreadingOverheadsTests {
                 let names = (1...count).map { "mine-\($0)" }
                 let file = try directory.write("mine\(count).csv", Self.resultFile(names.map { ($0, [100, 110, 120]) }))
                 let output = directory.path + "/mine\(count).svg"
-                #expect(bench(["chart", file, "-o", output]).status == .success)
+                #expect(bench(["chart", file, "-o", output, "--bars"]).status == .success)
                 let fills = Self.swatchFills(try String(contentsOfFile: output, encoding: .utf8))
                 #expect(fills.count == count)
                 // Farther apart than 30 ΔE: plainly different colours, not shades of one.
@@ -824,7 +824,7 @@ extension ThreadingOverheadsTests {
             let file = try directory.write(
                 "modes.csv", Self.resultFile([("serial-queue", twoModes), ("global-queue", Array(100...117))]))
             let output = directory.path + "/chart.svg"
-            #expect(bench(["chart", file, "-o", output]).status == .success)
+            #expect(bench(["chart", file, "-o", output, "--bars"]).status == .success)
             let svg = try String(contentsOfFile: output, encoding: .utf8)
             #expect(XMLParser(data: Data(svg.utf8)).parse())
             #expect(svg.components(separatedBy: "<circle").count - 1 == 2)
@@ -848,7 +848,7 @@ extension ThreadingOverheadsTests {
             let file = try directory.write(
                 "mixed.csv", CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
             let output = directory.path + "/chart.svg"
-            #expect(bench(["chart", file, "-o", output, "--log"]).status == .success)
+            #expect(bench(["chart", file, "-o", output, "--bars", "--log"]).status == .success)
             let svg = try String(contentsOfFile: output, encoding: .utf8)
             #expect(XMLParser(data: Data(svg.utf8)).parse())
             #expect(svg.contains("Median cost per job"))
@@ -896,7 +896,7 @@ extension ThreadingOverheadsTests {
                 })
             let sweeps = try (1...9).map { try write("sweep-\($0).csv", [record("serial-queue", configuration, nanoseconds: 200_000)]) }
             let output = directory.path + "/all.svg"
-            let run = bench(["chart", interleaved, crossover] + sweeps + ["-o", output])
+            let run = bench(["chart", interleaved, crossover] + sweeps + ["-o", output, "--bars"])
             #expect(run.status == .success, "\(run.error)")
             #expect(run.error.contains("left out '\(crossover)': its runners ran configurations of their own"))
             let svg = try String(contentsOfFile: output, encoding: .utf8)
@@ -907,6 +907,11 @@ extension ThreadingOverheadsTests {
             // Eleven columns of 300 units or more would be 3,700 wide at least in one row; they wrap into rows instead.
             let width = try #require(svg.firstMatch(of: /width="([0-9.]+)"/).flatMap { Double($0.1) })
             #expect(width <= BarChart.leftMargin + BarChart.maximumRowWidth + 30)
+            // Without --bars, more files than a row chart holds are drawn as bars too, saying so.
+            let rows = bench(["chart", interleaved] + sweeps + ["-o", directory.path + "/rows.svg"])
+            #expect(rows.status == .success)
+            #expect(rows.error.contains("bench chart: 11 files: drawn as bars (--bars), side by side; a row chart holds up to 6"))
+            #expect(try String(contentsOfFile: directory.path + "/rows.svg", encoding: .utf8).contains("seconds per run"))
             // Left out, it leaves nothing to draw: an error, not an empty chart.
             let alone = bench(["chart", crossover, "-o", directory.path + "/none.svg"])
             #expect(alone.status == .failure)
@@ -931,7 +936,7 @@ extension ThreadingOverheadsTests {
             let file = try directory.write(
                 "pp.csv", CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
             let output = directory.path + "/latency.svg"
-            #expect(bench(["chart", file, "-o", output, "--latency"]).status == .success)
+            #expect(bench(["chart", file, "-o", output, "--latency", "--bars"]).status == .success)
             let svg = try String(contentsOfFile: output, encoding: .utf8)
             #expect(XMLParser(data: Data(svg.utf8)).parse())
             #expect(svg.contains("Latency percentiles, by configuration and runner"))
@@ -947,6 +952,105 @@ extension ThreadingOverheadsTests {
             #expect(refused.status == .failure)
             #expect(refused.error.hasPrefix("Error: no run in "))
             #expect(!FileManager.default.fileExists(atPath: directory.path + "/none.svg"))
+        }
+
+        @Test("chart: a row per runner with its name, grouped by family, each C floor under its runner; a mark per cell")
+        func rowChart() throws {
+            let directory = try TemporaryDirectory()
+            let file = try directory.write(
+                "a.csv",
+                Self.resultFile([
+                    ("floor-serial-queue", [20, 21, 22]), ("task", [400, 410, 420]), ("serial-queue", [100, 110, 120]),
+                    ("mine", [50, 51, 52]),
+                ]))
+            for width in [960, 390] {
+                let output = directory.path + "/rows-\(width).svg"
+                let run = bench(["chart", file, "-o", output, "--width", "\(width)"])
+                #expect(run.status == .success, "\(run.error)")
+                let svg = try String(contentsOfFile: output, encoding: .utf8)
+                #expect(XMLParser(data: Data(svg.utf8)).parse())
+                #expect(svg.contains("width=\"\(width)\""))
+                for text in [
+                    "What each runner costs per job, by configuration", "cost per job (log scale)", ">4×500<",
+                    ">The 2010 experiment<", ">Swift concurrency<", ">Your runners<", ">serial-queue<", ">C floor<",
+                    "<title>floor-serial-queue</title>", "serial-queue at 4×500: 110 ns per job, 95% interval",
+                    ">100 ns<",
+                ] {
+                    #expect(svg.contains(text), "\(text) at \(width)")
+                }
+                // The floor right under its runner, not in a family of floors; the families in the tables' order.
+                let order = ["<title>serial-queue</title>", "<title>floor-serial-queue</title>", "<title>task</title>",
+                    "<title>mine</title>"].map { svg.range(of: $0)?.lowerBound }
+                #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+                #expect(!svg.contains(">C floors<"))
+                // A mark per cell, each with its tooltip: four runners in one configuration.
+                #expect(svg.components(separatedBy: " at 4×500: ").count - 1 == 4)
+            }
+            // Every text a result file brings stays text: a runner's name with markup in it.
+            let crafted = try directory.write("crafted.csv", Self.resultFile([("<b>x</b>", [100, 110, 120])]))
+            let output = directory.path + "/crafted.svg"
+            #expect(bench(["chart", crafted, "-o", output]).status == .success)
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(svg.contains("&lt;b&gt;x&lt;/b&gt;") && !svg.contains("<b>"))
+            #expect(XMLParser(data: Data(svg.utf8)).parse())
+        }
+
+        @Test("compare's page draws B/A of each cell: the noise band, the machine factor, the cells that moved filled")
+        func comparisonChart() throws {
+            let directory = try TemporaryDirectory()
+            // Six cells, five of which move with the machine (1.5 times) and one against it (3 times).
+            let runners = ["single-threaded", "serial-queue", "global-queue", "task", "actor", "continuation"]
+            let a = try directory.write("a.csv", Self.resultFile(runners.map { ($0, [100, 101, 102]) }))
+            let b = try directory.write(
+                "b.csv", Self.resultFile(runners.map { ($0, $0 == "task" ? [300, 303, 306] : [150, 151, 153]) }))
+            let page = bench(["compare", a, b, "--format", "html"])
+            #expect(page.status == .success, "\(page.error)")
+            let html = page.output
+            #expect(html.contains("B against A: each cell&#39;s cost per job over A&#39;s"))
+            #expect(html.contains("within the noise threshold (±5%)"))
+            #expect(html.contains(">machine 1.5"))
+            // task moved against the machine: its mark filled, its name bold, its flag at the row's end.
+            #expect(html.contains("task at 4×500: B/A 3.00 (95% 2.87–3.14), slower; beside the machine 2.01, dearer"))
+            #expect(html.contains(">dearer 2.01 × machine<"))
+            // Two layouts of the one chart, for a laptop and for a phone.
+            #expect(html.contains("<div class=\"wide\">") && html.contains("<div class=\"narrow\">"))
+            // Where the files share few cells, the picture says so.
+            let c = try directory.write("c.csv", Self.resultFile([("serial-queue", [100, 101, 102]), ("mine", [5, 5, 5])]))
+            let few = bench(["compare", a, c, "--format", "html"])
+            #expect(few.output.contains("A and B share 1 of 7 cells: only those are drawn"))
+            #expect(few.output.contains("share too few cells for a machine factor"))
+        }
+
+        @Test("the row charts' colours stay apart for readers with deuteranopia or protanopia (simulated), markers too")
+        func rowChartPalette() {
+            // Machado, Oliveira and Fernandes (2009), severity 1, applied to linear RGB.
+            let deuteranopia = [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]]
+            let protanopia = [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]]
+            func simulated(_ hex: String, _ matrix: [[Double]]) -> String {
+                let value = Int(hex.dropFirst(), radix: 16) ?? 0
+                let linear = [16, 8, 0].map { shift -> Double in
+                    let channel = Double((value >> shift) & 0xff) / 255
+                    return channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
+                }
+                let mixed = matrix.map { row in min(max(zip(row, linear).map(*).reduce(0, +), 0), 1) }
+                let encoded = mixed.map { channel -> Int in
+                    let gamma = channel <= 0.0031308 ? 12.92 * channel : 1.055 * pow(channel, 1 / 2.4) - 0.055
+                    return Int((gamma * 255).rounded())
+                }
+                return "#" + encoded.map { String(format: "%02x", $0) }.joined()
+            }
+            // The four configurations of a default sweep, and the whole palette.
+            for colours in [Array(RowChart.palette.prefix(4)), RowChart.palette] {
+                for matrix in [deuteranopia, protanopia] {
+                    let seen = Set(colours.map { simulated($0, matrix) })
+                    print("closest simulated colours of \(colours.count): \(Self.closestColours(seen))")
+                    #expect(seen.count == colours.count)
+                    // Measured: 18.1 at least (deuteranopia), for the first four and for all seven.
+                    #expect(Self.closestColours(seen) >= 15)
+                }
+            }
+            // And each series its own marker, so that colour is never the only cue.
+            #expect(Set((0..<RowChart.Marker.allCases.count).map { RowChart.style($0).marker }).count == RowChart.Marker.allCases.count)
         }
     }
 }

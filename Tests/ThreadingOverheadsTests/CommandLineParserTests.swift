@@ -228,19 +228,29 @@ extension ThreadingOverheadsTests {
 
         @Test("chart: files and an SVG path")
         func chart() throws {
-            func chart(_ paths: [String], _ output: String, title: String? = nil, log: Bool = false) -> ChartOptions {
+            func chart(
+                _ paths: [String], _ output: String, title: String? = nil, log: Bool = false, bars: Bool = false,
+                width: Int = Int(RowChart.defaultWidth)
+            ) -> ChartOptions {
                 var options = ChartOptions()
                 options.paths = paths
                 options.outputPath = output
                 options.title = title
                 options.logarithmic = log
+                options.bars = bars
+                options.width = width
                 return options
             }
             #expect(try parsed(["chart", "a.csv", "b.csv", "-o", "c.svg"], as: ChartOptions.self) == chart(["a.csv", "b.csv"], "c.svg"))
             #expect(
                 try parsed(["chart", "a.csv", "--output=c.svg", "--title", "Mine"], as: ChartOptions.self)
                     == chart(["a.csv"], "c.svg", title: "Mine"))
-            #expect(try parsed(["chart", "a.csv", "-o", "c.svg", "--log"], as: ChartOptions.self) == chart(["a.csv"], "c.svg", log: true))
+            #expect(
+                try parsed(["chart", "a.csv", "-o", "c.svg", "--bars", "--log"], as: ChartOptions.self)
+                    == chart(["a.csv"], "c.svg", log: true, bars: true))
+            #expect(
+                try parsed(["chart", "a.csv", "-o", "c.svg", "--width", "390"], as: ChartOptions.self)
+                    == chart(["a.csv"], "c.svg", width: 390))
         }
 
         static let badCommandLines: [([String], String, Subcommand?)] = [
@@ -342,6 +352,15 @@ extension ThreadingOverheadsTests {
             (["chart", "a.csv"], "'bench chart' needs '--output <chart.svg>' (or -o), the SVG file to write", .chart),
             (["chart", "-o", "c.svg"], "'bench chart' needs one or more result files", .chart),
             (["chart", "a.csv", "-o", "-"], "'bench chart' writes a file: give '--output <chart.svg>' a path, not -", .chart),
+            (
+                ["chart", "a.csv", "-o", "c.svg", "--log"],
+                "'--log' draws the bars of '--bars' on a logarithmic axis; a row chart's is always", .chart
+            ),
+            (
+                ["chart", "a.csv", "-o", "c.svg", "--bars", "--width", "390"],
+                "'--width' lays out a row chart; the bars of '--bars' take the width they need", .chart
+            ),
+            (["chart", "a.csv", "-o", "c.svg", "--width", "200"], "'--width' must be at least 300, not 200", .chart),
         ]
 
         @Test("bad command lines are refused with a message that says what is wrong", arguments: badCommandLines)

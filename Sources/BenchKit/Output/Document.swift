@@ -15,7 +15,7 @@ struct Document {
         case paragraph(String, indent: Int)
         /// A chart, drawn where a page can show one (HTML). The text renderers leave it out: every number it draws
         /// is in the tables beside it.
-        case chart(BarChart)
+        case chart(any PageChart)
     }
 
     var blocks: [Block] = []
@@ -47,12 +47,34 @@ struct Document {
         blocks.append(.paragraph(text, indent: indent))
     }
 
-    mutating func chart(_ chart: BarChart) {
+    mutating func chart(_ chart: any PageChart) {
         blocks.append(.chart(chart))
     }
 
     static func += (document: inout Document, other: Document) {
         document.blocks += other.blocks
+    }
+}
+
+/// A picture an HTML page shows: its figure, the chart drawn for each width the page lays it out for.
+protocol PageChart {
+    /// The figure's HTML: SVG elements (never a standalone file's XML declaration), every text in them escaped.
+    func figure() -> String
+}
+
+extension BarChart: PageChart {
+    /// One drawing, in a box that scrolls sideways where the page is narrower than the chart.
+    func figure() -> String {
+        "<figure class=\"scroll\">\n" + svg(standalone: false) + "</figure>\n"
+    }
+}
+
+extension RowChart: PageChart {
+    /// Two layouts of the chart, a laptop's (``RowChart/defaultWidth``) and a phone's (``RowChart/narrowWidth``):
+    /// the page's style shows the one that fits the window, so that its text stays large enough to read.
+    func figure() -> String {
+        "<figure class=\"rows\">\n<div class=\"wide\">\n" + svg(standalone: false) + "</div>\n<div class=\"narrow\">\n"
+            + svg(width: Self.narrowWidth, standalone: false) + "</div>\n</figure>\n"
     }
 }
 

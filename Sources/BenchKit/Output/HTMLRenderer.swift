@@ -3,8 +3,10 @@
 ///
 /// Every text is escaped (``escape(_:)``): the documents carry fields from result files (host, CPU model, a run's
 /// detail), which come from other people's machines and must show as written, never as markup. Tables, preformatted
-/// lines and charts each sit in a box that scrolls sideways on its own, so the page itself is never wider than the
-/// window: at 1280 px the tables of a default sweep fit, on a phone they scroll.
+/// lines and the 2010 post's bar charts each sit in a box that scrolls sideways on its own, at their own size, so the
+/// page itself is never wider than the window: at 1280 px the tables of a default sweep fit, on a phone they scroll.
+/// A row chart comes in two layouts, a laptop's and a phone's, and the style shows the one that fits the window, so
+/// that its text stays as large as the tables'.
 enum HTMLRenderer {
     static func render(_ document: Document, title: String) -> String {
         var body = "<h1>\(escape(title))</h1>\n"
@@ -22,7 +24,7 @@ enum HTMLRenderer {
                 body += (indent > 0 ? "<p class=\"note\">" : "<p>") + escape(text) + "</p>\n"
             case .chart(let chart):
                 // The SVG writer escapes every text it draws (SVGText), so the chart goes in as it is.
-                body += "<figure class=\"scroll\">\n" + chart.svg(standalone: false) + "</figure>\n"
+                body += chart.figure()
             }
         }
         return """
@@ -97,6 +99,10 @@ enum HTMLRenderer {
         .scroll { overflow-x: auto; max-width: 100%; margin: 0.5em 0; }
         figure.scroll { margin: 1em 0; }
         figure svg { max-width: 100%; height: auto; }
+        figure.scroll svg { max-width: none; }
+        figure.rows { margin: 1em 0; }
+        figure.rows .narrow { display: none; }
+        @media (max-width: 640px) { figure.rows .wide { display: none; } figure.rows .narrow { display: block; } }
         pre { font: 13px/1.4 ui-monospace, "SF Mono", Menlo, Consolas, monospace; margin: 0; }
         table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 14px; }
         th, td { padding: 3px 10px; border-bottom: 1px solid var(--rule); text-align: left; white-space: nowrap; }

@@ -47,20 +47,7 @@ extension BarChart {
 
     /// `text` broken into lines of at most `width` units, at spaces.
     private func wrap(_ text: String, width: Double) -> [String] {
-        let limit = max(10, Int(width / Self.characterWidth))
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > limit {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty {
-            lines.append(line)
-        }
-        return lines
+        SVGText.wrap(text, characters: Int(width / Self.characterWidth))
     }
 
     /// The widest a row of files may be before the next file starts a row of its own below: several files stand

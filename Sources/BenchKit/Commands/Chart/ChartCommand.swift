@@ -2,7 +2,8 @@ import BenchResults
 import Foundation
 import JobRunners
 
-/// `bench chart FILE… -o chart.svg`: the result files as an SVG bar chart.
+/// `bench chart FILE… -o chart.svg`: the result files as an SVG chart: a row per runner (``RowChart``), or the
+/// 2010 post's grouped bars (``BarChart``) with `--bars`.
 enum ChartCommand {
     static func run(_ options: ChartOptions, catalogue: RunnerCatalogue, console: Console) -> ExitCode {
         // A file of two builds (bench interleave) is drawn as two, one per build, as the builds were measured.
@@ -23,19 +24,43 @@ enum ChartCommand {
             console.error("Error: nothing to draw: every file was left out\n")
             return .failure
         }
-        let chart = BarChart(
-            files: files, catalogue: catalogue, title: options.title,
-            logarithmic: options.logarithmic || options.latency, latency: options.latency)
-        if options.latency, !chart.reports.contains(where: { $0.cells.contains { !$0.latencies.isEmpty } }) {
+        let reports = files.map { Report(records: $0.records) }
+        if options.latency, !reports.contains(where: { $0.cells.contains { !$0.latencies.isEmpty } }) {
             console.error(
                 "Error: no run in \(options.paths.joined(separator: ", ")) sampled latency; "
                     + "'\(Program.name) --shape ping-pong' and '\(Program.name) --latency' do\n")
             return .failure
         }
+        let svg: String
+        // A row gives each file a place per configuration: past a few files the rows grow too tall to read, and the
+        // files are drawn side by side as bars instead, saying so.
+        if !options.bars, files.count > RowChart.mostFiles {
+            console.error(
+                "\(Program.name) chart: \(files.count) files: drawn as bars (\(ChartCommand.bars.flag)), side by side; "
+                    + "a row chart holds up to \(RowChart.mostFiles)\n")
+        }
+        if options.bars || files.count > RowChart.mostFiles {
+            svg = BarChart(
+                files: files, catalogue: catalogue, title: options.title,
+                logarithmic: options.logarithmic || options.latency, latency: options.latency
+            ).svg()
+        } else {
+            // Each file a series; its label as the legend gives it (a file of two builds, each build's).
+            let labelled = zip(files.indices, reports).map { index, report in
+                (label: "\(FileComparison.label(index)): \(files[index].path)", report: report)
+            }
+            var chart =
+                options.latency
+                ? RowChart.latency(labelled, catalogue: catalogue)
+                : RowChart.costPerJob(
+                    labelled, configurations: reports.flatMap(\.configurations).uniqued(), catalogue: catalogue)
+            chart.title = options.title ?? chart.title
+            svg = chart.svg(width: Double(options.width))
+        }
         let path = options.outputPath ?? ""
         do {
             let output = try OutputFile(.file(path: path), console: console)
-            try output.write(chart.svg())
+            try output.write(svg)
             try output.finish()
         } catch {
             console.error("Error: \(error)\n")
@@ -51,7 +76,7 @@ extension ChartCommand: ParsableCommand {}
 extension Subcommand {
     /// `bench chart`.
     static let chart = Subcommand(
-        ChartCommand.self, name: "chart", abstract: "Draw result files as an SVG bar chart.",
+        ChartCommand.self, name: "chart", abstract: "Draw result files as an SVG chart: a row per runner.",
         help: { HelpText.chart($0) })
 }
 
@@ -80,11 +105,12 @@ extension HelpText {
     static func chart(_ catalogue: RunnerCatalogue) -> String {
         let perJob = catalogue.runners.filter(\.traits.startsThreadPerJob).map(\.id).joined(separator: ", ")
         return """
-            OVERVIEW: Draws result files as an SVG chart in the style of the 2010 post: grouped bars of the median
-            seconds per run for each configuration and runner, with whiskers from p25 to p75.
+            OVERVIEW: Draws result files as an SVG chart of what each runner costs per job: a row per runner, grouped
+            by family, each C floor under its runner; a mark per configuration at the median cost per job, its line
+            the 95% interval, on a logarithmic axis.
 
             \(usage(.chart))
-            \(paragraph("The runners that start a thread per job (\(perJob)) get a panel of their own, being orders of magnitude slower. A C floor stands right after its runner, in a pale tint of its colour. With several files, the machines stand side by side, one column each, on common axes, in rows as wide as fit \(Int(BarChart.maximumRowWidth)) pixels; a file of two builds (\(Program.name) interleave) is drawn as two, one per build. When the configurations differ in their number of jobs (as with \(RunOption.jobs.flag) and queue counts that don't divide it), the bars show the median cost per job instead of seconds per run.", indent: 0))
+            \(paragraph("With several files, each file is a colour and each configuration a marker, a file's marks next to the others' in each row; a file of two builds (\(Program.name) interleave) is drawn as two, one per build. \(ChartCommand.latency.flag) draws the sampled latency instead, from p50 to p99. \(ChartCommand.bars.flag) draws the 2010 post's picture: grouped bars of seconds per run (the cost per job when the configurations differ in their number of jobs), a colour per runner, the runners that start a thread per job (\(perJob)) in a panel of their own, the files side by side in rows as wide as fit \(Int(BarChart.maximumRowWidth)) pixels.", indent: 0))
 
             OPTIONS:
             \(ChartCommand.definition.optionsSection)

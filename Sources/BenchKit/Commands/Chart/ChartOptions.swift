@@ -10,6 +10,10 @@ public struct ChartOptions: CommandOptions {
     public var logarithmic = false
     /// Chart the latency percentiles instead of the times.
     public var latency = false
+    /// The 2010 post's grouped bars of seconds per run, instead of a row per runner.
+    public var bars = false
+    /// The width, in pixels, the row chart is laid out for.
+    public var width = Int(RowChart.defaultWidth)
 
     public init() {}
 }
@@ -27,28 +31,44 @@ extension ChartCommand {
             text: { $0 }, describe: { $0 })
     ).required()
     static let title = Option<ChartOptions>(
-        "title", value: "text", help: "The chart's title.", defaultText: "what the bars show", \.title,
+        "title", value: "text", help: "The chart's title.", defaultText: "what the chart shows", \.title,
         .text(valueName: "text"))
-    static let logarithmic = Option<ChartOptions>.flag(
-        "log",
-        help: "A logarithmic y axis, for costs that differ by orders of magnitude (chosen without it where a panel's "
-            + "costs span \(Int(BarChart.logarithmicSpan))× or more, as a linear axis would flatten the cheaper ones).",
-        \.logarithmic)
-
     static let latency = Option<ChartOptions>.flag(
         "latency",
-        help: "Chart the sampled latency instead (ping-pong's round trips, a chain's with '\(Program.name) --latency'): the p50 "
-            + "as bars, p90 to p99 as whiskers, on a logarithmic axis.",
+        help: "Chart the sampled latency instead (ping-pong's round trips, a chain's with '\(Program.name) --latency'): "
+            + "from the p50 to the p99, the p90 marked, on a logarithmic axis.",
         \.latency)
+    static let width = Option<ChartOptions>(
+        "width", value: "pixels",
+        help: "The width to lay the chart out for: \(Int(RowChart.defaultWidth)) for a page on a laptop, 390 for a "
+            + "phone's (below \(Int(RowChart.narrowBelow)), shorter labels); the text stays the same size.",
+        \.width, .count(minimum: 300))
+    static let bars = Option<ChartOptions>.flag(
+        "bars",
+        help: "The 2010 post's picture instead: grouped bars of the median seconds per run, a colour per runner, "
+            + "whiskers from p25 to p75 (with \(latency.flag): p50 bars, p90 to p99 whiskers).",
+        \.bars)
+    static let logarithmic = Option<ChartOptions>.flag(
+        "log",
+        help: "With \(bars.flag): a logarithmic y axis, for costs that differ by orders of magnitude (chosen without it "
+            + "where a panel's costs span \(Int(BarChart.logarithmicSpan))× or more). A row chart's axis is always "
+            + "logarithmic.",
+        \.logarithmic)
 
     /// `bench chart`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<ChartOptions>(
-        subcommand: "chart", arguments: "<file.csv>...", options: [output, title, logarithmic, latency])
+        subcommand: "chart", arguments: "<file.csv>...", options: [output, title, latency, width, bars, logarithmic])
 
     /// The chart a command line asks for.
     static func command(_ line: ParsedCommandLine<ChartOptions>, _: ParseContext) throws(UsageError) -> any Invocation {
         guard !line.arguments.isEmpty else {
             throw UsageError("'\(Program.name) chart' needs one or more result files")
+        }
+        if line.gave(logarithmic), !line.options.bars {
+            throw UsageError("'\(logarithmic.flag)' draws the bars of '\(bars.flag)' on a logarithmic axis; a row chart's is always")
+        }
+        if line.gave(width), line.options.bars {
+            throw UsageError("'\(width.flag)' lays out a row chart; the bars of '\(bars.flag)' take the width they need")
         }
         var options = line.options
         options.paths = line.arguments

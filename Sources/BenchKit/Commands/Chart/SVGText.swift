@@ -39,6 +39,29 @@ struct SVGText {
         }
     }
 
+    /// A `<title>` for the element just opened: what a pointer over it shows, and what a screen reader reads.
+    mutating func title(_ content: String) {
+        text += "\(indent)<title>\(Self.escape(content))</title>\n"
+    }
+
+    /// `text` broken at spaces into lines of at most `characters` characters (a longer word stands alone).
+    static func wrap(_ text: String, characters: Int) -> [String] {
+        let limit = max(10, characters)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > limit {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty {
+            lines.append(line)
+        }
+        return lines
+    }
+
     mutating func text(_ content: String, x: Double, y: Double, _ attributes: [String: String]) {
         var all = attributes
         all["x"] = BarChart.number(x)

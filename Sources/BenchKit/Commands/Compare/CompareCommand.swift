@@ -12,7 +12,7 @@ enum CompareCommand {
         if files.count == 1, let file = files.first {
             do {
                 let comparison = try InterleavedComparison(records: file.records, threshold: options.threshold)
-                console.output(InterleavedOutput(comparison).output.render(options.format))
+                console.output(InterleavedOutput(comparison, catalogue: catalogue).output.render(options.format))
                 return .success
             } catch {
                 console.error(

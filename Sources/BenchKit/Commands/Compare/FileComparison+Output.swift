@@ -19,7 +19,7 @@ extension FileComparison {
         document.heading("Machines (≠: differs from A)")
         document.table(machinesTable())
         if let catalogue {
-            document.chart(BarChart(files: files, catalogue: catalogue, title: nil, logarithmic: true))
+            document.chart(RowChart.comparison(self, catalogue: catalogue))
         }
         let percent = Format.number(threshold * 100)
         for (offset, comparison) in comparisons.enumerated() {

@@ -11,7 +11,7 @@ import JobRunners
 /// of a cell runs in worker (c + k) mod n of each build, c the cell's place in the plan. Every run goes to one
 /// result file, each row naming its build (`variant`, `executable`) and its worker (`process`).
 enum InterleaveCommand {
-    static func run(_ request: InterleaveRequest, console: Console) -> ExitCode {
+    static func run(_ request: InterleaveRequest, catalogue: RunnerCatalogue, console: Console) -> ExitCode {
         let (options, plan, count) = (request.options, request.plan, request.workers)
         let variants = zip(["A", "B"], options.executables).map { label, path in
             ResultRecord.Variant(label: label, executable: path)
@@ -36,7 +36,7 @@ enum InterleaveCommand {
                 pool.finish()
             }
         }
-        let conclusion = Conclusion(options: options, console: console)
+        let conclusion = Conclusion(options: options, catalogue: catalogue, console: console)
         guard
             let session = MeasuringSession(
                 command: Program.command("interleave"), output: options.run.output, quiet: options.run.quiet,
@@ -98,6 +98,7 @@ enum InterleaveCommand {
     /// What ends the command: the comparison of the runs, and the exit code.
     private struct Conclusion {
         let options: InterleaveOptions
+        let catalogue: RunnerCatalogue
         let console: Console
 
         func conclude(_ records: [ResultRecord]) -> ExitCode {
@@ -105,7 +106,7 @@ enum InterleaveCommand {
                 let comparison = try InterleavedComparison(records: records, threshold: options.threshold)
                 console.output(
                     (options.format == .table || options.format == .markdown ? "\n" : "")
-                        + InterleavedOutput(comparison).output.render(options.format))
+                        + InterleavedOutput(comparison, catalogue: catalogue).output.render(options.format))
             } catch {
                 console.error("Error: \(error)\n")
                 return .failure
@@ -140,7 +141,7 @@ struct InterleaveRequest: Invocation, Equatable {
     var workers: Int
 
     func run(_ context: CommandContext) -> ExitCode {
-        InterleaveCommand.run(self, console: context.console)
+        InterleaveCommand.run(self, catalogue: context.catalogue, console: context.console)
     }
 }
 

@@ -6,9 +6,12 @@ import JobRunners
 /// holds runs of two builds.
 struct InterleavedOutput {
     let comparison: InterleavedComparison
+    /// Where the chart finds each runner's family and C floor.
+    let catalogue: RunnerCatalogue
 
-    init(_ comparison: InterleavedComparison) {
+    init(_ comparison: InterleavedComparison, catalogue: RunnerCatalogue) {
         self.comparison = comparison
+        self.catalogue = catalogue
     }
 
     var output: CommandOutput {
@@ -22,6 +25,7 @@ struct InterleavedOutput {
         let (a, b) = (comparison.baseline, comparison.candidate)
         document.heading("\(b.label) against \(a.label), run by run in one session")
         document.lines("\(a.label): \(a.executable)", "\(b.label): \(b.executable)")
+        document.chart(RowChart.interleaved(comparison, catalogue: catalogue))
         document.paragraph(
             "Each cell's ratio is the 20% trimmed mean over its pairs of \(b.label)/\(a.label) (on the log scale), two "
                 + "runs made one right after the other; the interval a bootstrap of the pairs (of the worker processes, "

@@ -15,6 +15,11 @@ extension SweepSummary {
             return document
         }
         document.heading("Against the 2010 table (\(reference.path)): bench compare, its cells only")
+        // The 2010 post's own picture: seconds per run in grouped bars, the post's machine beside this one.
+        document.chart(
+            BarChart(
+                files: [reference, ResultSet(path: runs.path, records: common)], catalogue: catalogue,
+                title: "Seconds per run, as the 2010 post drew them: its Mac Pro beside this machine"))
         document += FileComparison(files: [reference, ResultSet(path: runs.path, records: common)], threshold: 0.05)
             .output.document()
         return document

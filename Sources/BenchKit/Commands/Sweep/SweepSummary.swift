@@ -61,20 +61,18 @@ struct SweepSummary {
         let shapes = report.configurations.map(\.shape).uniqued()
         for shape in shapes {
             // On a page, each shape's chart comes first: the picture, then the numbers.
-            if let drawing {
-                let runs = ResultSet(
-                    path: drawing.path, records: drawing.records.filter { $0.configuration.shape == shape })
-                var chart = BarChart(files: [runs], catalogue: catalogue, title: nil, logarithmic: true)
-                let what = chart.title.prefix(1).lowercased() + chart.title.dropFirst()
-                chart.title = "\(shape.rawValue.capitalized): \(what)"
-                document.chart(chart)
+            if drawing != nil {
+                document.chart(
+                    RowChart.costPerJob(
+                        [("", report)], configurations: report.configurations.filter { $0.shape == shape },
+                        catalogue: catalogue,
+                        titlePrefix: shape == .chain && shapes.count == 1 ? "" : "\(shape.rawValue.capitalized): "))
             }
             document += costSection(shape)
         }
         document += latencySection()
-        if let drawing, report.cells.contains(where: { !$0.latencies.isEmpty }) {
-            document.chart(
-                BarChart(files: [drawing], catalogue: catalogue, title: nil, logarithmic: true, latency: true))
+        if drawing != nil, report.cells.contains(where: { !$0.latencies.isEmpty }) {
+            document.chart(RowChart.latency([("", report)], catalogue: catalogue))
         }
         document += fanOutSection()
         document += allocationSection()

@@ -1,0 +1,420 @@
+import BenchResults
+import Foundation
+
+/// How a ``RowChart`` is laid out for a width and drawn as SVG: the title and what the marks mean on top, the
+/// legend, the axis's labels above and below the rows, the rows with their labels, marks, intervals and ticks.
+extension RowChart {
+    /// Sizes of text, in SVG user units (pixels at 100%), and the rough width of a character of each, to wrap
+    /// and to fit the labels: large enough to read in a screenshot at the width the chart was laid out for.
+    private enum Text {
+        static let title = 16.0
+        static let body = 12.0
+        static let tick = 11.0
+        /// A row's label in a narrow layout, where the plot needs the room.
+        static let narrowLabel = 11.0
+        /// About half an em a character: Helvetica's and Arial's lowercase, digits and punctuation average a little
+        /// less; a little more is left where a label must not run into the plot.
+        static func width(_ characters: Int, size: Double) -> Double {
+            Double(characters) * size * 0.52
+        }
+    }
+
+    /// Where things go, for a chart `width` wide.
+    private struct Layout {
+        var width: Double
+        var isNarrow: Bool
+        var plotLeft: Double
+        var plotRight: Double
+        /// A slot's height within a row.
+        var pitch: Double
+        var rowHeight: Double
+        var bottom: Double
+        var top: Double
+        /// log10 of the axis's ends.
+        var low: Double
+        var high: Double
+
+        func x(_ value: Double) -> Double {
+            let position = (log10(max(value, .leastNormalMagnitude)) - low) / (high - low)
+            return plotLeft + min(max(position, 0), 1) * (plotRight - plotLeft)
+        }
+    }
+
+    /// The chart as SVG, laid out for `width` pixels: a file of its own when `standalone`, or an element for an
+    /// HTML page. Below ``narrowBelow`` the labels are shorter and the flags go (a row's boldness stays).
+    func svg(width requested: Double = defaultWidth, standalone: Bool = true) -> String {
+        let width = max(requested, 300)
+        let isNarrow = width < Self.narrowBelow
+        let margin = 10.0
+        let labelSize = isNarrow ? Text.narrowLabel : Text.body
+        let labels = groups.flatMap(\.rows).map { ($0.isFloor ? 2 : 0) + $0.label.count }
+        let labelWidth = min(Text.width(labels.max() ?? 8, size: labelSize) + 16, width * 0.42)
+        let flags = isNarrow ? [] : groups.flatMap(\.rows).compactMap(\.flag)
+        // Room at the right for the flags, or at least for half the last tick's label.
+        let flagWidth = flags.isEmpty ? 18 : Text.width(flags.map(\.count).max() ?? 0, size: Text.tick) + 14
+        let inner = width - 2 * margin
+        let titleLines = SVGText.wrap(title, characters: Int(inner / (Text.title * 0.6)))
+        let bodyCharacters = Int(inner / Text.width(1, size: Text.body))
+        let subtitleLines = subtitles.flatMap { SVGText.wrap($0, characters: bodyCharacters) }
+        let legendRows = legendLayout(width: inner)
+        let footnoteLines = footnotes.flatMap { SVGText.wrap($0, characters: bodyCharacters) }
+        let pitch = isNarrow ? 7.0 : 8.0
+        let rowHeight: Double = max(20, Double(slots) * pitch + 8)
+        let titleHeight: Double = 21 * Double(titleLines.count)
+        let subtitleHeight: Double = 15 * Double(subtitleLines.count)
+        let legendHeight: Double = 18 * Double(legendRows.count)
+        let captionHeight: Double = references.contains { $0.caption != nil } ? 16 : 0
+        let headerHeight: Double = 14 + titleHeight + subtitleHeight + 8 + legendHeight + captionHeight + 20
+        let rowsHeight: Double = groups.map { 22 + Double($0.rows.count) * rowHeight }.reduce(0, +)
+        let (low, high) = domain()
+        var layout = Layout(
+            width: width, isNarrow: isNarrow, plotLeft: margin + labelWidth, plotRight: width - margin - flagWidth,
+            pitch: pitch, rowHeight: rowHeight, bottom: headerHeight + rowsHeight, top: headerHeight, low: low,
+            high: high)
+        layout.plotRight = max(layout.plotRight, layout.plotLeft + 100)
+        let footnoteHeight: Double = 15 * Double(footnoteLines.count)
+        let height = layout.bottom + 40 + footnoteHeight + 8
+
+        var svg = SVGText(standalone: standalone)
+        svg.open(
+            "svg",
+            [
+                "xmlns": "http://www.w3.org/2000/svg", "width": BarChart.number(width),
+                "height": BarChart.number(height),
+                "viewBox": "0 0 \(BarChart.number(width)) \(BarChart.number(height))",
+                "font-family": "Helvetica, Arial, sans-serif", "font-size": BarChart.number(Text.body),
+                "role": "img",
+            ])
+        svg.title(title)
+        svg.element("rect", ["x": "0", "y": "0", "width": "100%", "height": "100%", "fill": "white"])
+        var y = 14.0
+        for line in titleLines {
+            y += 21
+            svg.text(line, x: margin, y: y - 4, ["font-size": BarChart.number(Text.title), "font-weight": "bold"])
+        }
+        for line in subtitleLines {
+            y += 15
+            svg.text(line, x: margin, y: y - 3, ["fill": "#444"])
+        }
+        y += 8
+        for row in legendRows {
+            for item in row {
+                let itemX = margin + item.x
+                if let marker = item.item.marker {
+                    draw(marker, x: itemX + 6, y: y + 9, size: 4.5, colour: item.item.colour, solid: true, into: &svg)
+                } else {
+                    svg.element(
+                        "rect",
+                        ["x": BarChart.number(itemX), "y": BarChart.number(y + 3), "width": "12", "height": "12",
+                         "fill": item.item.colour])
+                }
+                svg.text(item.item.text, x: itemX + 16, y: y + 13, [:])
+            }
+            y += 18
+        }
+        drawAxis(layout, labelsAt: layout.top - 6, into: &svg)
+        drawRows(layout, into: &svg)
+        drawAxis(layout, labelsAt: layout.bottom + 15, into: &svg)
+        svg.text(
+            axisTitle, x: (layout.plotLeft + layout.plotRight) / 2, y: layout.bottom + 32,
+            ["text-anchor": "middle", "fill": "#444"])
+        var footnoteY = layout.bottom + 40
+        for line in footnoteLines {
+            footnoteY += 15
+            svg.text(line, x: margin, y: footnoteY - 3, ["fill": "#444"])
+        }
+        svg.close("svg")
+        return svg.text
+    }
+
+    /// The legend's items in rows that fit `width`, each with its x from the legend's left.
+    private func legendLayout(width: Double) -> [[(item: LegendItem, x: Double)]] {
+        var rows: [[(item: LegendItem, x: Double)]] = [[]]
+        var x = 0.0
+        for item in legend {
+            let itemWidth = 16 + Text.width(item.text.count, size: Text.body) + 14
+            if x > 0, x + itemWidth > width {
+                rows.append([])
+                x = 0
+            }
+            rows[rows.count - 1].append((item, x))
+            x += itemWidth
+        }
+        return rows.filter { !$0.isEmpty }
+    }
+
+    /// log10 of the axis's ends: for nanoseconds, the powers of ten around everything drawn; for a ratio, a round
+    /// ratio r at or beyond everything drawn either side of 1, from 1/r to r, so that 1 is in the middle.
+    private func domain() -> (Double, Double) {
+        let marks = groups.flatMap(\.rows).flatMap(\.marks)
+        let values =
+            marks.compactMap(\.value) + marks.compactMap(\.interval).flatMap { [$0.lowerBound, $0.upperBound] }
+            + marks.flatMap(\.ticks) + references.map(\.value)
+            + (band.map { [$0.lowerBound, $0.upperBound] } ?? [])
+        let positive = values.filter { $0 > 0 && $0.isFinite }
+        switch axis {
+        case .nanoseconds:
+            // The round numbers (1, 2 or 5 times a power of ten) just around everything drawn.
+            let low = log10(Self.roundNumber(atMost: positive.min() ?? 1))
+            let high = max(log10(Self.roundNumber(atLeast: positive.max() ?? 10)), low + 1)
+            return (low, high)
+        case .ratio:
+            let reach = positive.map { max($0, 1 / $0) }.max() ?? 1
+            let round = Self.roundRatios.first { $0 >= reach * 1.05 } ?? (reach * 1.05)
+            return (-log10(round), log10(round))
+        }
+    }
+
+    /// The largest of 1, 2 and 5 times a power of ten at or below `value`.
+    static func roundNumber(atMost value: Double) -> Double {
+        let decade = pow(10, log10(value).rounded(.down))
+        return [5.0, 2, 1].map { $0 * decade }.first { $0 <= value * 1.000001 } ?? decade
+    }
+
+    /// The smallest of 1, 2 and 5 times a power of ten at or above `value`.
+    static func roundNumber(atLeast value: Double) -> Double {
+        let decade = pow(10, log10(value).rounded(.down))
+        return [1.0, 2, 5, 10].map { $0 * decade }.first { $0 >= value * 0.999999 } ?? 10 * decade
+    }
+
+    /// A tick's label: a round number of nanoseconds in the unit that suits it, without trailing zeros (`500 ns`,
+    /// `2 µs`); a ratio as `0.8`, `1`, `1.25`.
+    static func tickText(_ value: Double, axis: Axis) -> String {
+        func round(_ number: Double) -> String {
+            String(format: "%g", (number * 1_000).rounded() / 1_000)
+        }
+        switch axis {
+        case .ratio:
+            return value < 1 ? String(format: "%.2g", value) : round(value)
+        case .nanoseconds:
+            switch value {
+            case ..<999.5: return round(value) + " ns"
+            case ..<999_500: return round(value / 1_000) + " µs"
+            case ..<999_500_000: return round(value / 1_000_000) + " ms"
+            default: return round(value / 1_000_000_000) + " s"
+            }
+        }
+    }
+
+    /// Ratios a ratio axis ends at, and ticks at (with their reciprocals).
+    private static let roundRatios: [Double] = [1.1, 1.25, 1.5, 2, 3, 5, 10, 30, 100, 1_000, 10_000, 100_000]
+
+    /// The ticks of the axis, each with its label or none (a grid line only): powers of ten first, then 2 and 5
+    /// times them and the axis's ends; a label only where it does not run into one already placed.
+    private func ticks(_ layout: Layout) -> [(value: Double, label: String?)] {
+        var candidates: [(value: Double, priority: Int)] = []
+        switch axis {
+        case .nanoseconds:
+            let perDecade = (layout.plotRight - layout.plotLeft) / (layout.high - layout.low)
+            for power in stride(from: layout.low.rounded(.down), through: layout.high.rounded(.up), by: 1) {
+                let decade = pow(10, power)
+                candidates.append((decade, 0))
+                if perDecade >= 45 {
+                    candidates += [(decade * 2, 1), (decade * 5, 1)]
+                }
+            }
+            candidates += [(pow(10, layout.low), 2), (pow(10, layout.high), 2)]
+        case .ratio:
+            let reach = pow(10, layout.high)
+            candidates.append((1, 0))
+            for (rank, ratio) in Self.roundRatios.enumerated() where ratio <= reach * 1.0001 {
+                candidates += [(ratio, 1 + rank), (1 / ratio, 1 + rank)]
+            }
+        }
+        let inside = candidates.filter { $0.value >= pow(10, layout.low) * 0.9999 && $0.value <= pow(10, layout.high) * 1.0001 }
+        var placed: [(left: Double, right: Double)] = []
+        var labels: [Double: String] = [:]
+        for candidate in inside.sorted(by: { $0.priority < $1.priority }) where labels[candidate.value] == nil {
+            let text = Self.tickText(candidate.value, axis: axis)
+            let half = Text.width(text.count, size: Text.tick) / 2 + 4
+            let x = layout.x(candidate.value)
+            if !placed.contains(where: { x - half < $0.right && x + half > $0.left }) {
+                placed.append((x - half, x + half))
+                labels[candidate.value] = text
+            }
+        }
+        var seen: Set<Double> = []
+        return inside.map(\.value).filter { seen.insert($0).inserted }.sorted().map { ($0, labels[$0]) }
+    }
+
+    private func drawAxis(_ layout: Layout, labelsAt y: Double, into svg: inout SVGText) {
+        for tick in ticks(layout) {
+            if let label = tick.label {
+                svg.text(
+                    label, x: layout.x(tick.value), y: y,
+                    ["text-anchor": "middle", "fill": "#333", "font-size": BarChart.number(Text.tick)])
+            }
+        }
+    }
+
+    private func drawRows(_ layout: Layout, into svg: inout SVGText) {
+        let margin = 10.0
+        // The band and the grid first, under the rows' marks.
+        if let band {
+            svg.element(
+                "rect",
+                [
+                    "x": BarChart.number(layout.x(band.lowerBound)), "y": BarChart.number(layout.top),
+                    "width": BarChart.number(layout.x(band.upperBound) - layout.x(band.lowerBound)),
+                    "height": BarChart.number(layout.bottom - layout.top), "fill": "#e4e6ea",
+                ])
+        }
+        var y = layout.top
+        var stripe = false
+        for group in groups {
+            svg.text(group.title, x: margin, y: y + 16, ["font-weight": "bold"])
+            y += 22
+            for _ in group.rows {
+                if stripe {
+                    svg.element(
+                        "rect",
+                        [
+                            "x": BarChart.number(margin), "y": BarChart.number(y),
+                            "width": BarChart.number(layout.width - 2 * margin),
+                            "height": BarChart.number(layout.rowHeight), "fill": "#f2f4f7", "fill-opacity": "0.7",
+                        ])
+                }
+                stripe.toggle()
+                y += layout.rowHeight
+            }
+        }
+        for tick in ticks(layout) {
+            let x = BarChart.number(layout.x(tick.value))
+            svg.element(
+                "line",
+                [
+                    "x1": x, "x2": x, "y1": BarChart.number(layout.top), "y2": BarChart.number(layout.bottom),
+                    "stroke": tick.label == nil ? "#e6e8ec" : "#cfd3da", "stroke-width": "1",
+                ])
+        }
+        for reference in references {
+            let x = BarChart.number(layout.x(reference.value))
+            var line = [
+                "x1": x, "x2": x, "y1": BarChart.number(layout.top - 2), "y2": BarChart.number(layout.bottom),
+                "stroke": "#333", "stroke-width": reference.isDashed ? "1.5" : "1.2",
+            ]
+            if reference.isDashed {
+                line["stroke-dasharray"] = "5 3"
+            }
+            svg.element("line", line, title: reference.label)
+            if let caption = reference.caption {
+                svg.text(
+                    caption, x: layout.x(reference.value), y: layout.top - 22,
+                    ["text-anchor": "middle", "font-size": BarChart.number(Text.tick), "font-weight": "bold"])
+            }
+        }
+        y = layout.top
+        for group in groups {
+            y += 22
+            for row in group.rows {
+                draw(row, top: y, layout, into: &svg)
+                y += layout.rowHeight
+            }
+        }
+    }
+
+    private func draw(_ row: Row, top: Double, _ layout: Layout, into svg: inout SVGText) {
+        let margin = 10.0
+        let middle = top + layout.rowHeight / 2 + 4
+        let size = layout.isNarrow ? Text.narrowLabel : Text.body
+        var style: [String: String] = row.isFloor ? ["fill": "#666", "font-style": "italic"] : ["fill": "#111"]
+        style["font-size"] = BarChart.number(size)
+        if row.isMarked {
+            style["font-weight"] = "bold"
+        }
+        let limit = Int((layout.plotLeft - margin - 12) / Text.width(1, size: size))
+        let label = row.label.count <= limit ? row.label : String(row.label.prefix(max(limit - 1, 1))) + "…"
+        svg.open("g", [:])
+        svg.title(row.tooltip)
+        svg.text(label, x: margin + (row.isFloor ? 14 : 4), y: middle, style)
+        svg.close("g")
+        if let flag = row.flag, !layout.isNarrow {
+            svg.text(
+                flag, x: layout.plotRight + 8, y: middle,
+                ["fill": "#111", "font-size": BarChart.number(Text.tick), "font-weight": "bold"])
+        }
+        for mark in row.marks {
+            let y = top + 4 + layout.pitch * (Double(mark.slot) + 0.5)
+            svg.open("g", [:])
+            svg.title(mark.tooltip)
+            defer { svg.close("g") }
+            guard let value = mark.value else {
+                svg.text(
+                    "×", x: layout.plotLeft + 4, y: y + 4,
+                    ["fill": mark.colour, "font-weight": "bold", "text-anchor": "middle"])
+                continue
+            }
+            if let interval = mark.interval {
+                svg.element(
+                    "line",
+                    [
+                        "x1": BarChart.number(layout.x(interval.lowerBound)),
+                        "x2": BarChart.number(layout.x(interval.upperBound)), "y1": BarChart.number(y),
+                        "y2": BarChart.number(y), "stroke": mark.colour, "stroke-width": "1.6",
+                    ])
+            }
+            for tick in mark.ticks {
+                let x = BarChart.number(layout.x(tick))
+                svg.element(
+                    "line",
+                    [
+                        "x1": x, "x2": x, "y1": BarChart.number(y - layout.pitch / 2),
+                        "y2": BarChart.number(y + layout.pitch / 2), "stroke": mark.colour, "stroke-width": "1.6",
+                    ])
+            }
+            draw(
+                mark.marker, x: layout.x(value), y: y, size: layout.pitch / 2 + 0.5, colour: mark.colour,
+                solid: mark.isSolid, into: &svg)
+        }
+    }
+
+    /// A marker centred on (x, y), about `size` from its centre to its edge: filled in `colour`, or hollow (white
+    /// inside, `colour` around).
+    private func draw(
+        _ marker: Marker, x: Double, y: Double, size: Double, colour: String, solid: Bool, into svg: inout SVGText
+    ) {
+        let paint = [
+            "fill": solid ? colour : "white", "stroke": colour, "stroke-width": solid ? "0.8" : "1.5",
+        ]
+        func point(_ dx: Double, _ dy: Double) -> String {
+            "\(BarChart.number(x + dx)) \(BarChart.number(y + dy))"
+        }
+        func path(_ points: [(Double, Double)]) -> String {
+            "M" + points.map { point($0.0, $0.1) }.joined(separator: "L") + "Z"
+        }
+        let s = size
+        switch marker {
+        case .circle:
+            svg.element(
+                "circle",
+                ["cx": BarChart.number(x), "cy": BarChart.number(y), "r": BarChart.number(s)].merging(paint) { $1 })
+        case .square:
+            let side = s * 1.7
+            svg.element(
+                "rect",
+                [
+                    "x": BarChart.number(x - side / 2), "y": BarChart.number(y - side / 2),
+                    "width": BarChart.number(side), "height": BarChart.number(side),
+                ].merging(paint) { $1 })
+        case .triangle:
+            svg.element("path", ["d": path([(0, -s * 1.15), (s * 1.1, s * 0.8), (-s * 1.1, s * 0.8)])].merging(paint) { $1 })
+        case .invertedTriangle:
+            svg.element("path", ["d": path([(0, s * 1.15), (s * 1.1, -s * 0.8), (-s * 1.1, -s * 0.8)])].merging(paint) { $1 })
+        case .diamond:
+            svg.element("path", ["d": path([(0, -s * 1.3), (s * 1.1, 0), (0, s * 1.3), (-s * 1.1, 0)])].merging(paint) { $1 })
+        case .star:
+            let points = (0..<10).map { index -> (Double, Double) in
+                let radius = index % 2 == 0 ? s * 1.35 : s * 0.6
+                let angle = Double(index) * .pi / 5 - .pi / 2
+                return (radius * cos(angle), radius * sin(angle))
+            }
+            svg.element("path", ["d": path(points)].merging(paint) { $1 })
+        case .cross, .plus:
+            let d =
+                marker == .cross
+                ? "M\(point(-s, -s))L\(point(s, s))M\(point(-s, s))L\(point(s, -s))"
+                : "M\(point(-s * 1.2, 0))L\(point(s * 1.2, 0))M\(point(0, -s * 1.2))L\(point(0, s * 1.2))"
+            svg.element("path", ["d": d, "stroke": colour, "stroke-width": solid ? "2.2" : "1.2", "fill": "none"])
+        }
+    }
+}
