@@ -110,7 +110,7 @@ extension HelpText {
             the 95% interval, on a logarithmic axis.
 
             \(usage(.chart))
-            \(paragraph("With several files, each file is a colour and each configuration a marker, a file's marks next to the others' in each row; a file of two builds (\(Program.name) interleave) is drawn as two, one per build. \(ChartCommand.latency.flag) draws the sampled latency instead, from p50 to p99. \(ChartCommand.bars.flag) draws the 2010 post's picture: grouped bars of seconds per run (the cost per job when the configurations differ in their number of jobs), a colour per runner, the runners that start a thread per job (\(perJob)) in a panel of their own, the files side by side in rows as wide as fit \(Int(BarChart.maximumRowWidth)) pixels.", indent: 0))
+            \(paragraph("With several files (up to \(RowChart.mostFiles); more are drawn as bars), each file is a colour and each configuration a marker, a file's marks next to the others' in each row; a file of two builds (\(Program.name) interleave) is drawn as two, one per build. \(ChartCommand.latency.flag) draws the sampled latency instead, from p50 to p99. \(ChartCommand.bars.flag) draws the 2010 post's picture: grouped bars of seconds per run (the cost per job when the configurations differ in their number of jobs), a colour per runner, the runners that start a thread per job (\(perJob)) in a panel of their own, the files side by side in rows as wide as fit \(Int(BarChart.maximumRowWidth)) pixels.", indent: 0))
 
             OPTIONS:
             \(ChartCommand.definition.optionsSection)

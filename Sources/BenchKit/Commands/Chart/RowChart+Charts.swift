@@ -240,8 +240,9 @@ extension RowChart {
                     + "it); hollow: with the machine, or the runs cannot tell. A runner's name is bold where any of its "
                     + "cells moved"
                     + (factors.isEmpty
-                        ? ", and the row's end gives the verdict and the ratio."
-                        : ", and the row's end gives the verdict and the ratio over the machine factor (× machine)."),
+                        ? ", and the row's end gives the verdict and the ratios of those that moved."
+                        : ", and the row's end gives the verdict and the ratios over the machine factor (× machine) of "
+                            + "those that moved."),
             ],
             axis: .ratio, axisTitle: "ratio of cost per job to A's (log scale)", slots: slots.count,
             legend: slots.legend, groups: groups, band: (1 - threshold)...(1 + threshold),
@@ -288,7 +289,7 @@ extension RowChart {
                     + "costs less with \(b)), its line the 95% interval. The grey band: within the noise threshold "
                     + "(±\(Format.number(threshold * 100))%).",
                 "Filled: faster or slower; hollow: the same, or the pairs cannot tell. A runner's name is bold where "
-                    + "any of its cells moved, and the row's end gives the verdict and the ratio.",
+                    + "any of its cells moved, and the row's end gives the verdict and the ratios of those that moved.",
             ],
             axis: .ratio, axisTitle: "ratio of cost per job, \(b)/\(a) (log scale)", slots: slots.count,
             legend: slots.legend, groups: groups, band: (1 - threshold)...(1 + threshold),
