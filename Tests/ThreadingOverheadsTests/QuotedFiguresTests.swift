@@ -262,6 +262,32 @@ extension ThreadingOverheadsTests {
             }
         }
 
+        @Test("every chart in results/ is what the command results/README.md gives for it draws today")
+        func chartsMatchTheirCommands() throws {
+            // The README of results/ names each picture's command, `bench chart … -o results/NAME.svg …`: each is
+            // drawn again to a file of its own and must be the committed one, byte for byte, so that a change to
+            // how charts look cannot leave the committed pictures behind (it once did: stale subtitles).
+            let readme = try Pages.text("results/README.md")
+            let commands = readme.matches(of: /`(bench chart [^`]*)`/).map { Pages.arguments(of: String($0.1)) }
+            let bench = try #require(Environment.benchExecutable)
+            let directory = try TemporaryDirectory()
+            var drawn: Set<String> = []
+            for arguments in commands {
+                let output = try #require(arguments.firstIndex(of: "-o").map { arguments[$0 + 1] })
+                let fresh = directory.path + "/" + (output as NSString).lastPathComponent
+                let run = try runProcess(
+                    [bench.path] + arguments.map { $0 == output ? fresh : $0 }, in: Pages.root.path, timeout: 120)
+                #expect(run.status == 0, "\(arguments): \(run.error)")
+                let committed = try Data(contentsOf: Pages.root.appendingPathComponent(output))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: fresh)) == committed, "\(output) is not what \(arguments) draws")
+                drawn.insert(output)
+            }
+            // And every picture in results/ has its command there.
+            let pictures = try FileManager.default.contentsOfDirectory(atPath: Pages.root.appendingPathComponent("results").path)
+                .filter { $0.hasSuffix(".svg") }.map { "results/" + $0 }
+            #expect(Set(pictures) == drawn, "no command for \(Set(pictures).subtracting(drawn).sorted())")
+        }
+
         static let isOptimized: Bool = {
             #if DEBUG
             false
