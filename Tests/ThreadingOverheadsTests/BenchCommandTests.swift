@@ -166,7 +166,9 @@ extension ThreadingOverheadsTests {
                 #expect(percentiles.count == 4 && percentiles == percentiles.sorted())
             }
             #expect(body.filter { $0["shape"] == "ping-pong" }.allSatisfy { $0["runner"] == "serial-queue" })
-            #expect(run.output.contains("Ping-pong: cost per round trip at 2×600: median of the runs ± its 95% interval (order statistics; under 6 runs, under 95%)"))
+            // A title longer than the screen continues on the next line, indented by two spaces.
+            let titles = run.output.replacingOccurrences(of: "\n  ", with: " ")
+            #expect(titles.contains("Ping-pong: cost per round trip at 2×600: median of the runs ± its 95% interval (order statistics; under 6 runs, under 95%)"))
             #expect(run.output.contains("Cost per job at 2×600 latency: median of the runs ± its 95% interval (order statistics; under 6 runs, under 95%)"))
             #expect(run.output.contains("Latency, p50 / p99: medians over the runs of each run's percentiles"))
             #expect(
@@ -676,6 +678,20 @@ extension ThreadingOverheadsTests {
             let text = bench(["compare", a, b])
             #expect(!text.output.contains("<svg"))
             #expect(HTMLRenderer.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        }
+
+        @Test("text output: a heading longer than a screen wraps at 120 columns, as paragraphs do; a short one stays")
+        func headingsWrap() {
+            // A one-configuration sweep's cost title in processes and runs came to 121 characters.
+            let long = "Cost per job at 8×12500: median of the runs ± its 95% interval (bootstrap of processes, then runs; "
+                + "under 6 runs, widened)"
+            var document = Document()
+            document.heading(long)
+            document.heading("Warnings")
+            let lines = PlainTextRenderer.render(document).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.allSatisfy { $0.count <= PlainTextRenderer.width }, "\(lines)")
+            #expect(lines.joined(separator: " ").split(separator: " ") == (long + " Warnings").split(separator: " "))
+            #expect(lines.contains("Warnings"))
         }
 
         @Test("a sweep to a file writes its report beside it, NAME.html; none with --no-report or to standard output")

@@ -1,5 +1,5 @@
-/// A ``Document`` for a terminal: a title on its own line above its content, tables padded to aligned columns, a
-/// blank line between one section's content and the next title.
+/// A ``Document`` for a terminal: a title on its own line above its content (wrapped at ``width``, as all text is),
+/// tables padded to aligned columns, a blank line between one section's content and the next title.
 enum PlainTextRenderer {
     static func render(_ document: Document) -> String {
         var text = ""
@@ -9,7 +9,7 @@ enum PlainTextRenderer {
                 text += "\n"
             }
             switch block {
-            case .heading(let title): text += escapingControlCharacters(title) + "\n"
+            case .heading(let title): text += wrapped(title, indent: 0)
             case .table(let table): text += render(table)
             case .lines(let lines): text += lines.map { escapingControlCharacters($0) + "\n" }.joined()
             case .list(let items): text += items.map { wrapped($0, indent: 2) }.joined()

@@ -51,37 +51,20 @@ extension RowChart {
         let shapes = Set(configurations.map(\.shape))
         let job = shapes.count == 1 ? shapes.first?.jobName ?? "job" : "job"
         let slots = Slots(configurations: configurations, files: reports.map(\.label))
-        let runners = reports.flatMap { $0.report.runners }.uniqued().filter { runner in
-            reports.contains { file in configurations.contains { file.report.cell(runner, at: $0) != nil } }
-        }
-        let groups = grouped(runners, catalogue: catalogue) { runner, isFloor in
-            var marks: [Mark] = []
-            for (configurationIndex, configuration) in configurations.enumerated() {
-                for (fileIndex, file) in reports.enumerated() {
-                    guard let cell = file.report.cell(runner, at: configuration) else {
-                        continue
-                    }
-                    let style = slots.style(configuration: configurationIndex, file: fileIndex)
-                    let jobs = Double(configuration.jobs)
-                    let interval = cell.interval.map { ($0.lowerBound / jobs)...($0.upperBound / jobs) }
-                    let modes = cell.modes.isMultimodal ? cell.modes.modes.map(\.location) : []
-                    let value = cell.headlineNanosecondsPerJob
-                    let numbers =
-                        value.map { value in
-                            "\(Format.perJob(nanoseconds: value)) per \(job)"
-                                + (interval.map { ", 95% interval \(Format.range($0, Format.perJob))" } ?? "")
-                        } ?? "no ok run"
-                    marks.append(
-                        Mark(
-                            slot: slots.slot(configuration: configurationIndex, file: fileIndex),
-                            marker: style.marker, colour: style.colour, value: value, interval: interval,
-                            ticks: modes,
-                            tooltip: "\(runner) at \(configuration)\(reports.count > 1 ? " in \(file.label)" : ""): "
-                                + numbers + ", \(cell.okRuns) ok of \(Format.count(cell.runs, "run"))"
-                                + (cell.modesText.map { "; modes: \($0)" } ?? "")))
-                }
-            }
-            return Row(label: isFloor ? "C floor" : runner, isFloor: isFloor, marks: marks, tooltip: runner)
+        let groups = rows(of: reports, slots: slots, catalogue: catalogue) { cell in
+            let jobs = Double(cell.configuration.jobs)
+            let interval = cell.interval.map { ($0.lowerBound / jobs)...($0.upperBound / jobs) }
+            let value = cell.headlineNanosecondsPerJob
+            let numbers =
+                value.map { value in
+                    "\(Format.perJob(nanoseconds: value)) per \(job)"
+                        + (interval.map { ", 95% interval \(Format.range($0, Format.perJob))" } ?? "")
+                } ?? "no ok run"
+            return (
+                value, interval, cell.modes.isMultimodal ? cell.modes.modes.map(\.location) : [],
+                numbers + ", \(cell.okRuns) ok of \(Format.count(cell.runs, "run"))"
+                    + (cell.modesText.map { "; modes: \($0)" } ?? "")
+            )
         }
         return RowChart(
             title: titlePrefix + "What each runner costs per \(job), by configuration",
@@ -98,44 +81,24 @@ extension RowChart {
     /// Each runner's sampled latency in each configuration that has some, from one or more files: from the p50
     /// (the mark) to the p99 (the line's end), the p90 a short bar; each percentile the median over the ok runs.
     static func latency(_ reports: [(label: String, report: Report)], catalogue: RunnerCatalogue) -> RowChart {
-        func sampled(_ cell: CellSummary?) -> Bool {
-            !(cell?.latencies.isEmpty ?? true)
-        }
         let configurations = reports.flatMap { file in
             file.report.configurations.filter { configuration in
                 file.report.cells.contains { $0.configuration == configuration && !$0.latencies.isEmpty }
             }
         }.uniqued()
         let slots = Slots(configurations: configurations, files: reports.map(\.label))
-        let runners = reports.flatMap { $0.report.runners }.uniqued().filter { runner in
-            reports.contains { file in configurations.contains { sampled(file.report.cell(runner, at: $0)) } }
-        }
-        let groups = grouped(runners, catalogue: catalogue) { runner, isFloor in
-            var marks: [Mark] = []
-            for (configurationIndex, configuration) in configurations.enumerated() {
-                for (fileIndex, file) in reports.enumerated() {
-                    guard let cell = file.report.cell(runner, at: configuration), sampled(cell) else {
-                        continue
-                    }
-                    let style = slots.style(configuration: configurationIndex, file: fileIndex)
-                    let (p50, p90, p99) = (
-                        cell.medianLatency(\.p50), cell.medianLatency(\.p90), cell.medianLatency(\.p99)
-                    )
-                    let text = [("p50", p50), ("p90", p90), ("p99", p99)].compactMap { name, value in
-                        value.map { "\(name) \(Format.perJob(nanoseconds: $0))" }
-                    }
-                    marks.append(
-                        Mark(
-                            slot: slots.slot(configuration: configurationIndex, file: fileIndex),
-                            marker: style.marker, colour: style.colour, value: p50,
-                            interval: p50.flatMap { low in p99.map { low...max(low, $0) } },
-                            ticks: p90.map { [$0] } ?? [],
-                            tooltip: "\(runner) at \(configuration)\(reports.count > 1 ? " in \(file.label)" : ""): "
-                                + text.joined(separator: ", ")
-                                + " (medians over \(Format.count(cell.latencies.count, "run")))"))
-                }
+        let groups = rows(of: reports, slots: slots, catalogue: catalogue) { cell in
+            guard !cell.latencies.isEmpty else {
+                return nil
             }
-            return Row(label: isFloor ? "C floor" : runner, isFloor: isFloor, marks: marks, tooltip: runner)
+            let (p50, p90, p99) = (cell.medianLatency(\.p50), cell.medianLatency(\.p90), cell.medianLatency(\.p99))
+            let text = [("p50", p50), ("p90", p90), ("p99", p99)].compactMap { name, value in
+                value.map { "\(name) \(Format.perJob(nanoseconds: $0))" }
+            }
+            return (
+                p50, p50.flatMap { low in p99.map { low...max(low, $0) } }, p90.map { [$0] } ?? [],
+                text.joined(separator: ", ") + " (medians over \(Format.count(cell.latencies.count, "run")))"
+            )
         }
         return RowChart(
             title: "Latency of each runner: p50 to p99",
@@ -148,6 +111,39 @@ extension RowChart {
             groups: groups, band: nil)
     }
 
+    /// What a cell's mark shows: its point, its line, its short bars, and the numbers its tooltip gives after the
+    /// cell's name.
+    private typealias CellMark = (value: Double?, interval: ClosedRange<Double>?, ticks: [Double], numbers: String)
+
+    /// The rows of the files' cells in the slots' configurations: a mark for each cell that `mark` draws (nil:
+    /// none), in the slot of its configuration and file; a runner with no mark is left out.
+    private static func rows(
+        of reports: [(label: String, report: Report)], slots: Slots, catalogue: RunnerCatalogue,
+        mark: (CellSummary) -> CellMark?
+    ) -> [Group] {
+        var marks: [String: [Mark]] = [:]
+        for runner in reports.flatMap({ $0.report.runners }).uniqued() {
+            for (configurationIndex, configuration) in slots.configurations.enumerated() {
+                for (fileIndex, file) in reports.enumerated() {
+                    guard let cell = file.report.cell(runner, at: configuration), let drawn = mark(cell) else {
+                        continue
+                    }
+                    let style = slots.style(configuration: configurationIndex, file: fileIndex)
+                    let place = reports.count > 1 ? " in \(file.label)" : ""
+                    marks[runner, default: []].append(
+                        Mark(
+                            slot: slots.slot(configuration: configurationIndex, file: fileIndex),
+                            marker: style.marker, colour: style.colour, value: drawn.value, interval: drawn.interval,
+                            ticks: drawn.ticks, tooltip: "\(runner) at \(configuration)\(place): \(drawn.numbers)"))
+                }
+            }
+        }
+        let runners = reports.flatMap { $0.report.runners }.uniqued().filter { marks[$0] != nil }
+        return grouped(runners, catalogue: catalogue) { runner, isFloor in
+            Row(label: isFloor ? "C floor" : runner, isFloor: isFloor, marks: marks[runner] ?? [], tooltip: runner)
+        }
+    }
+
     /// `compare`'s cells: for each later file, each cell's ratio to A (B/A) with its 95% interval, on a log axis
     /// centred on 1; the noise threshold a band around 1, each file's machine factor a dashed line; a mark filled
     /// where the cell moved against the machine (cheaper or dearer than the factor makes it; without a factor,
@@ -157,14 +153,16 @@ extension RowChart {
         let configurations = comparison.comparisons.flatMap { $0.rows.map(\.key.configuration) }.uniqued()
         let slots = Slots(configurations: configurations, files: labels)
         let runners = comparison.comparisons.flatMap { $0.rows.map(\.key.runner) }.uniqued()
+        let rowsByKey = comparison.comparisons.map { cells in
+            Dictionary(cells.rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         let threshold = comparison.threshold
         let groups = grouped(runners, catalogue: catalogue) { runner, isFloor in
             var marks: [Mark] = []
             var moves: [Move] = []
             for (configurationIndex, configuration) in configurations.enumerated() {
                 for (fileIndex, cells) in comparison.comparisons.enumerated() {
-                    guard let row = cells.rows.first(where: { $0.key.runner == runner && $0.key.configuration == configuration })
-                    else {
+                    guard let row = rowsByKey[fileIndex][CellKey(runner: runner, configuration: configuration)] else {
                         continue
                     }
                     let moved =
@@ -257,11 +255,11 @@ extension RowChart {
         let configurations = comparison.rows.map(\.key.configuration).uniqued()
         let slots = Slots(configurations: configurations, files: [b])
         let runners = comparison.rows.map(\.key.runner).uniqued()
+        let rowsByKey = Dictionary(comparison.rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let groups = grouped(runners, catalogue: catalogue) { runner, isFloor in
             var moves: [Move] = []
             let marks = configurations.enumerated().compactMap { index, configuration -> Mark? in
-                guard let row = comparison.rows.first(where: { $0.key.runner == runner && $0.key.configuration == configuration })
-                else {
+                guard let row = rowsByKey[CellKey(runner: runner, configuration: configuration)] else {
                     return nil
                 }
                 let moved = row.verdict == .faster || row.verdict == .slower

@@ -21,18 +21,20 @@ extension RowChart {
 
     /// Where things go, for a chart `width` wide.
     private struct Layout {
-        var width: Double
-        var isNarrow: Bool
-        var plotLeft: Double
-        var plotRight: Double
+        let width: Double
+        let isNarrow: Bool
+        let plotLeft: Double
+        let plotRight: Double
         /// A slot's height within a row.
-        var pitch: Double
-        var rowHeight: Double
-        var bottom: Double
-        var top: Double
+        let pitch: Double
+        let rowHeight: Double
+        let bottom: Double
+        let top: Double
         /// log10 of the axis's ends.
-        var low: Double
-        var high: Double
+        let low: Double
+        let high: Double
+        /// The space left and right of everything drawn.
+        static let margin = 10.0
 
         func x(_ value: Double) -> Double {
             let position = (log10(max(value, .leastNormalMagnitude)) - low) / (high - low)
@@ -45,7 +47,7 @@ extension RowChart {
     func svg(width requested: Double = defaultWidth, standalone: Bool = true) -> String {
         let width = max(requested, 300)
         let isNarrow = width < Self.narrowBelow
-        let margin = 10.0
+        let margin = Layout.margin
         let labelSize = isNarrow ? Text.narrowLabel : Text.body
         let labels = groups.flatMap(\.rows).map { ($0.isFloor ? 2 : 0) + $0.label.count }
         let labelWidth = min(Text.width(labels.max() ?? 8, size: labelSize) + 16, width * 0.42)
@@ -67,11 +69,10 @@ extension RowChart {
         let headerHeight: Double = 14 + titleHeight + subtitleHeight + 8 + legendHeight + captionHeight + 20
         let rowsHeight: Double = groups.map { 22 + Double($0.rows.count) * rowHeight }.reduce(0, +)
         let (low, high) = domain()
-        var layout = Layout(
-            width: width, isNarrow: isNarrow, plotLeft: margin + labelWidth, plotRight: width - margin - flagWidth,
-            pitch: pitch, rowHeight: rowHeight, bottom: headerHeight + rowsHeight, top: headerHeight, low: low,
-            high: high)
-        layout.plotRight = max(layout.plotRight, layout.plotLeft + 100)
+        let layout = Layout(
+            width: width, isNarrow: isNarrow, plotLeft: margin + labelWidth,
+            plotRight: max(width - margin - flagWidth, margin + labelWidth + 100), pitch: pitch, rowHeight: rowHeight,
+            bottom: headerHeight + rowsHeight, top: headerHeight, low: low, high: high)
         let footnoteHeight: Double = 15 * Double(footnoteLines.count)
         let height = layout.bottom + 40 + footnoteHeight + 8
 
@@ -112,9 +113,10 @@ extension RowChart {
             }
             y += 18
         }
-        drawAxis(layout, labelsAt: layout.top - 6, into: &svg)
-        drawRows(layout, into: &svg)
-        drawAxis(layout, labelsAt: layout.bottom + 15, into: &svg)
+        let ticks = ticks(layout)
+        drawAxis(layout, ticks: ticks, labelsAt: layout.top - 6, into: &svg)
+        drawRows(layout, ticks: ticks, into: &svg)
+        drawAxis(layout, ticks: ticks, labelsAt: layout.bottom + 15, into: &svg)
         svg.text(
             axisTitle, x: (layout.plotLeft + layout.plotRight) / 2, y: layout.bottom + 32,
             ["text-anchor": "middle", "fill": "#444"])
@@ -181,7 +183,7 @@ extension RowChart {
     /// `2 µs`); a ratio as `0.8`, `1`, `1.25`.
     static func tickText(_ value: Double, axis: Axis) -> String {
         func round(_ number: Double) -> String {
-            String(format: "%g", (number * 1_000).rounded() / 1_000)
+            Format.number((number * 1_000).rounded() / 1_000)
         }
         switch axis {
         case .ratio:
@@ -237,8 +239,10 @@ extension RowChart {
         return inside.map(\.value).filter { seen.insert($0).inserted }.sorted().map { ($0, labels[$0]) }
     }
 
-    private func drawAxis(_ layout: Layout, labelsAt y: Double, into svg: inout SVGText) {
-        for tick in ticks(layout) {
+    private func drawAxis(
+        _ layout: Layout, ticks: [(value: Double, label: String?)], labelsAt y: Double, into svg: inout SVGText
+    ) {
+        for tick in ticks {
             if let label = tick.label {
                 svg.text(
                     label, x: layout.x(tick.value), y: y,
@@ -247,8 +251,8 @@ extension RowChart {
         }
     }
 
-    private func drawRows(_ layout: Layout, into svg: inout SVGText) {
-        let margin = 10.0
+    private func drawRows(_ layout: Layout, ticks: [(value: Double, label: String?)], into svg: inout SVGText) {
+        let margin = Layout.margin
         // The band and the grid first, under the rows' marks.
         if let band {
             svg.element(
@@ -278,7 +282,7 @@ extension RowChart {
                 y += layout.rowHeight
             }
         }
-        for tick in ticks(layout) {
+        for tick in ticks {
             let x = BarChart.number(layout.x(tick.value))
             svg.element(
                 "line",
@@ -314,7 +318,7 @@ extension RowChart {
     }
 
     private func draw(_ row: Row, top: Double, _ layout: Layout, into svg: inout SVGText) {
-        let margin = 10.0
+        let margin = Layout.margin
         let middle = top + layout.rowHeight / 2 + 4
         let size = layout.isNarrow ? Text.narrowLabel : Text.body
         var style: [String: String] = row.isFloor ? ["fill": "#666", "font-style": "italic"] : ["fill": "#111"]

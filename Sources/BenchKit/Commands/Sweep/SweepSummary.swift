@@ -205,7 +205,8 @@ struct SweepSummary {
             case 0: "order statistics"
             default: "bootstrap of processes where runs span several, else order statistics"
             }
-        // Terse, to keep the title within a screen's 120 columns: the warnings' line on few runs says the rest.
+        // Terse, to keep the title on one line of a screen's 120 columns (a longer one wraps): the warnings' line on
+        // few runs says the rest.
         let few = cells.filter { $0.okRuns < Estimate.fewestRunsForInterval }
         guard !few.isEmpty else {
             return " (\(method))"
