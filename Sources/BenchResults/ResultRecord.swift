@@ -82,8 +82,9 @@ public struct ResultRecord: Sendable, Equatable {
 }
 
 /// What other programs did with the machine around a run: the shares of the machine's CPU time, over all its CPUs,
-/// that processes other than the sweep's used, and that the hypervisor gave to other guests (steal), in the quarter
-/// second or more that ends as the run ends (`bench` reads them between runs).
+/// that processes other than the sweep's and the kernel's used from just before the run to just after it (5 ms at
+/// least), and that the hypervisor gave to other guests (steal, over the quarter second or more that ends as the run
+/// ends). `bench` reads them outside the run's timed region.
 public struct RunLoad: Sendable, Equatable {
     /// The share other processes used, 0 to 1: 0.5 is one core of two kept busy.
     public var others: Double
@@ -92,7 +93,7 @@ public struct RunLoad: Sendable, Equatable {
 
     /// The share of others and steal together from which a run counts as made during interference: a fifth of the
     /// machine. On the 2-core VM this suite is developed on, one core kept busy by another program reads 0.3 to 0.5
-    /// beside a sweep (the sweep's own threads take the rest), and a quiet machine reads under 0.05 in most runs.
+    /// beside a sweep (the sweep's own threads take the rest), and a quiet machine reads under 0.01 in most runs.
     public static let interferenceShare = 0.2
 
     /// The shares other processes (`others`) and other guests (`steal`) used of the machine, each 0 to 1.

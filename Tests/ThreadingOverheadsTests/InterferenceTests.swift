@@ -17,35 +17,125 @@ extension ThreadingOverheadsTests {
                 machine: ResultFileTests.machine, seed: 1, sequence: sequence, load: load)
         }
 
-        @Test("a run's load: the machine's processes' time less the sweep's own, and the stolen time, as shares")
-        func load() throws {
-            let start = LoadProbe.Counters(time: 0, processes: 10, steal: 0, total: 20, own: [1: 2, 2: 4])
-            // 20 s of CPU time passed, 10 of them its processes', 1 stolen. Process 1 used 5 s, process 2 ended (lost), and
-            // process 3 started and used 1 s: the sweep's own 6 s, so others used 4 s, a fifth.
-            let end = LoadProbe.Counters(time: 300_000_000, processes: 20, steal: 1, total: 40, own: [1: 7, 3: 1])
-            let load = try #require(LoadProbe.load(from: start, to: end))
-            #expect(abs(load.others - 0.2) < 1e-12)
-            #expect(abs(load.steal - 0.05) < 1e-12)
-            #expect(load.isInterference)
-            // Never below 0 or above 1, where the counters' ticks and the processes' times disagree; nothing
-            // where no time passed.
-            let busier = LoadProbe.Counters(time: 300_000_000, processes: 11, steal: 0, total: 40, own: [1: 7])
-            #expect(LoadProbe.load(from: start, to: busier)?.others == 0)
-            #expect(LoadProbe.load(from: start, to: start) == nil)
+        @Test("a run's share: others' CPU time over the window's wall time on every CPU; steal from the machine's")
+        func shares() {
+            // 10 ms of other processes' CPU time in a 10 ms window of a 2-CPU machine: one core of two.
+            #expect(LoadProbe.share(of: 10_000_000, over: 10_000_000, processors: 2) == 0.5)
+            // Never above 1 (clocks read a little apart), nothing over no time.
+            #expect(LoadProbe.share(of: 30_000_000, over: 10_000_000, processors: 2) == 1)
+            #expect(LoadProbe.share(of: 5, over: 0, processors: 2) == 0)
+            // 20 s of the machine's CPU time passed, 1 of it stolen.
+            let start = LoadProbe.StealCounters(time: 0, steal: 0, total: 20)
+            let end = LoadProbe.StealCounters(time: 300_000_000, steal: 1, total: 40)
+            #expect(abs(LoadProbe.steal(from: start, to: end) - 0.05) < 1e-12)
+            #expect(LoadProbe.steal(from: start, to: start) == 0)
+            #expect(RunLoad(others: 0.15, steal: 0.05).isInterference)
             #expect(!RunLoad(others: 0.1, steal: 0.05).isInterference)
         }
 
-        #if os(Linux)
-        @Test("on Linux the probe reads /proc: its own process's CPU time, and a load over at least a quarter second")
+        #if os(Linux) || os(macOS)
+        /// Runs `body` while a child shell of this process burns CPU (`while :; do :; done`), given the shell's
+        /// process id; the shell is killed after.
+        static func whileBurning(_ command: String = "while :; do :; done", _ body: (Int32) throws -> Void) throws {
+            try withoutActuallyEscaping(body) { body in
+                _ = try runProcess(["/bin/sh", "-c", command], timeout: 60) { process in
+                    defer { kill(process.processIdentifier, SIGKILL) }
+                    try body(process.processIdentifier)
+                }
+            }
+        }
+
+        /// The processes whose parent is `id`.
+        static func children(of id: Int32) -> [Int32] {
+            OtherProcesses.processIDs().filter { OtherProcesses.parentAndKind(of: $0)?.parent == id }
+        }
+
+        @Test("the sweep's own processes and the kernel's are never another program's; an unrelated process is")
+        func attribution() throws {
+            // A child of this process, burning CPU: the sweep's own, as a worker or an --isolate child is. To a
+            // sweep rooted in a sibling process (a shell asleep), it is another program's.
+            try Self.whileBurning { burner in
+                try Self.whileBurning("exec sleep 60") { sibling in
+                    var processes = OtherProcesses()
+                    var sibling = OtherProcesses(root: sibling)
+                    processes.update()
+                    sibling.update()
+                    #expect(processes.kind(of: getpid()) == .own)
+                    #expect(processes.kind(of: burner) == .own)
+                    // The program that started this one (swift test, a shell) is another program.
+                    #expect(processes.kind(of: getppid()) == .other)
+                    #expect(sibling.kind(of: burner) == .other)
+                    #expect(sibling.kind(of: getpid()) == .other)
+                    let siblingBefore = sibling.total
+                    let burnerBefore = try #require(OtherProcesses.cpuNanoseconds(of: burner))
+                    // The sweep's own threads at work meanwhile (a thread per job, whose aftermath in the kernel
+                    // marked runs before).
+                    let outcome = Experiment.run(
+                        .detachThread, configuration: RunConfiguration(queues: 4, iterations: 200))
+                    #expect(outcome.status == .ok)
+                    Thread.sleep(forTimeInterval: 0.1)
+                    let burnerAfter = try #require(OtherProcesses.cpuNanoseconds(of: burner))
+                    processes.update()
+                    sibling.update()
+                    // All the burner used between the two readings counts for the sibling's sweep: read by the
+                    // test inside its window, it is a lower bound of what that probe counted of it.
+                    #expect(burnerAfter > burnerBefore)
+                    #expect(sibling.total - siblingBefore >= burnerAfter - burnerBefore)
+                    #expect(processes.kind(of: burner) == .own)
+                }
+            }
+            #if os(Linux)
+            // Linux's kernel threads, where this process can see them (not inside a PID namespace of its own):
+            // kthreadd, the parent of them all, is process 2.
+            if let fields = OtherProcesses.statFields(of: 2), fields.count > 6, let flags = UInt64(fields[6]),
+                flags & 0x0020_0000 != 0
+            {
+                var processes = OtherProcesses()
+                processes.update()
+                #expect(processes.kind(of: 2) == .kernel)
+            }
+            #endif
+        }
+
+        @Test("a child's child is the sweep's own too, and a process that has ended is gone, not another program's")
+        func descendants() throws {
+            // A child shell that starts a burner of its own and waits for it: validate's sweep and its workers.
+            try Self.whileBurning("sh -c 'while :; do :; done' & wait") { child in
+                var grandchildren: [Int32] = []
+                #expect(eventually(timeout: 10) {
+                    grandchildren = Self.children(of: child)
+                    return !grandchildren.isEmpty
+                })
+                let grandchild = try #require(grandchildren.first)
+                defer { kill(grandchild, SIGKILL) }
+                var processes = OtherProcesses()
+                processes.update()
+                #expect(processes.kind(of: child) == .own)
+                #expect(processes.kind(of: grandchild) == .own)
+            }
+            // A child that has ended and been waited for is no longer there to count.
+            let ended = try runProcess(["/bin/sh", "-c", "echo $$"], timeout: 10)
+            let id = try #require(Int32(ended.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+            var processes = OtherProcesses()
+            processes.update()
+            #expect(processes.kind(of: id) == nil)
+            #expect(OtherProcesses.cpuNanoseconds(of: id) == nil)
+        }
+
+        @Test("the probe reads a load around a run: others' share, and steal where the system counts it")
         func probeReads() throws {
             let probe = LoadProbe()
             #expect(probe.isAvailable)
-            #expect((LoadProbe.cpuSeconds(of: getpid()) ?? -1) >= 0)
-            #expect(LoadProbe.cpuSeconds(of: -1) == nil)
-            // Over a window in which the machine's counters have ticked (they count in 10 ms ticks).
-            Thread.sleep(forTimeInterval: 0.3)
-            let load = try #require(probe.loadEndingNow())
+            #expect(OtherProcesses.cpuNanoseconds(of: getpid()) ?? 0 > 0)
+            #expect(OtherProcesses.cpuNanoseconds(of: -1) == nil)
+            probe.runStarts()
+            let started = MonotonicClock.now()
+            let load = try #require(probe.runEnded())
+            // A window shorter than the shortest is waited out, with nothing of the sweep's running.
+            #expect(MonotonicClock.now() - started >= LoadProbe.shortestWindow)
             #expect((0...1).contains(load.others) && (0...1).contains(load.steal))
+            // No window open, no load.
+            #expect(probe.runEnded() == nil)
         }
         #endif
 

@@ -87,11 +87,6 @@ public enum Interrupts {
         state.withLock { _ = $0.childProcesses.remove(id) }
     }
 
-    /// The child processes registered now: those a sweep's own CPU time counts (``LoadProbe``).
-    static var childProcesses: [Int32] {
-        state.withLock { Array($0.childProcesses) }
-    }
-
     /// `SIGINT`, `SIGTERM`, or the number.
     static func name(of signal: Int32) -> String {
         switch signal {

@@ -10,105 +10,116 @@ import Musl
 import Darwin
 #endif
 
-/// How much of the machine other programs used while a sweep made its runs: read between runs, from the CPU time
-/// the whole machine's processes spent (user and system) against the CPU time this bench and its worker processes
-/// spent, over a window of at least ``window`` that ends as a run ends.
+/// What other programs did with the machine around each run: read just before a run starts and just after it ends,
+/// outside its timed region (which the runner's own thread or the worker keeps).
 ///
-/// Interrupt and softirq time are left out of the machine's: they belong to no process, and much of them is the
-/// kernel's work on the sweep's behalf (the RCU callbacks that free what a runner's threads left). Counted as
-/// others', all of the kernel's time without a process marked 6 to 11% of a quiet sweep's runs here. User time alone
-/// marked none, but missed `yes > /dev/null` entirely, which spends most of its time in `write`. Steal time counts
-/// whole.
-///
-/// The window is longer than most runs on purpose. The system counts the machine's CPU time in ticks (10 ms on
-/// Linux), so a run of 1 ms alone would read 0 or a whole tick; what marks a run is the load of the quarter second
-/// it was made in. A run made just after another program started or stopped may be marked by the load before it.
-///
-/// Linux: `/proc/stat`'s first line (user, nice and system as the processes' time, steal, and its first eight
-/// fields as the total) and `/proc/<pid>/stat`'s utime and stime of this process and of its children that
-/// ``Interrupts`` knows (the worker processes, a validate's sweeps). macOS: `host_statistics(HOST_CPU_LOAD_INFO)`'s
-/// ticks, and `proc_pid_rusage`'s user and system time of the same processes; macOS has no steal time. Elsewhere
-/// nothing is read and the runs' `other_load` stays empty.
+/// - Others' share: the CPU time other programs' processes used from the reading before the run to the one after it
+///   (``OtherProcesses``: neither the sweep's own processes nor the kernel's threads), over that window's wall time
+///   times the machine's CPUs. Both ends are read in nanoseconds, so the window is the run's own (with the request
+///   to the worker and its answer), never the runs before it. A window shorter than ``shortestWindow`` is made that
+///   long by waiting, with none of the sweep's threads running, before the reading after it: a run of 0.1 ms says
+///   little of a scheduler that hands out CPU in slices of milliseconds, so a short run is marked by what other
+///   programs did in the few milliseconds around it.
+/// - Steal: the time the hypervisor gave to other guests, which Linux counts only machine-wide and in ticks of
+///   10 ms (`/proc/stat`): over the quarter second or more that ends as the run ends (``stealWindow``), since a
+///   shorter stretch reads 0 or a whole tick. Steal is never the sweep's own work, so a window reaching back over
+///   earlier runs says nothing of them. macOS has no steal time.
 final class LoadProbe {
-    /// The shortest stretch of time a run's load is read over, in nanoseconds: 250 ms.
-    static let window: UInt64 = 250_000_000
+    /// The shortest window a run's others' share is read over, in nanoseconds: 5 ms.
+    static let shortestWindow: UInt64 = 5_000_000
+    /// The shortest stretch of time steal is read over, in nanoseconds: 250 ms.
+    static let stealWindow: UInt64 = 250_000_000
 
-    /// CPU time counters at one moment.
-    struct Counters: Equatable {
-        /// When, by ``MonotonicClock``.
+    private var processes = OtherProcesses()
+    private let processors = Double(max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// When the window now open started, and what others had used by then.
+    private var opened: (time: UInt64, others: UInt64)?
+    /// Readings of the machine's steal counters a steal window can start from.
+    private var stealHistory: [StealCounters] = []
+
+    /// The machine's stolen and total CPU time at one moment, in seconds over all its CPUs.
+    struct StealCounters: Equatable {
         var time: UInt64
-        /// The machine's CPU time, in seconds, over all its CPUs: its processes' (user and system), stolen, and in all.
-        var processes: Double
         var steal: Double
         var total: Double
-        /// This bench's own CPU time (user and system), by process: its own and its children's, in seconds.
-        var own: [Int32: Double]
     }
 
-    private var history: [Counters] = []
-
-    /// Whether this system can be read at all; false and every ``loadEndingNow()`` nil where it cannot.
+    /// Whether this system can be read at all; false and every ``runEnded()`` nil where it cannot.
     let isAvailable: Bool
 
     init() {
-        isAvailable = Self.machineCounters() != nil
+        isAvailable = OtherProcesses.isAvailable
         if isAvailable {
-            history.append(Self.counters())
-        }
-    }
-
-    /// Reads the counters now and returns the load over the window that ends now: from the latest reading at least
-    /// ``window`` ago (or the first, if none is that old); nil where nothing can be read.
-    func loadEndingNow() -> RunLoad? {
-        guard isAvailable else {
-            return nil
-        }
-        let now = Self.counters()
-        defer {
-            history.append(now)
-            // Keep the readings a window can start from: the newest one old enough, and those after it.
-            if let old = history.lastIndex(where: { now.time &- $0.time >= Self.window }), old > 0 {
-                history.removeFirst(old)
+            processes.update()
+            if let steal = Self.stealCounters() {
+                stealHistory.append(steal)
             }
         }
-        let start = history.last { now.time &- $0.time >= Self.window } ?? history.first
-        return start.flatMap { Self.load(from: $0, to: now) }
     }
 
-    /// The load between two readings: the processes' time that was not this bench's, and the stolen time, as
-    /// shares of the machine's whole CPU time; nil if no time passed.
-    static func load(from start: Counters, to end: Counters) -> RunLoad? {
+    /// Opens a run's window: reads now.
+    func runStarts() {
+        guard isAvailable else {
+            return
+        }
+        processes.update()
+        opened = (MonotonicClock.now(), processes.total)
+    }
+
+    /// Closes the window ``runStarts()`` opened, waiting first if it is shorter than ``shortestWindow``, and
+    /// returns what other programs did in it; nil where nothing can be read.
+    func runEnded() -> RunLoad? {
+        guard isAvailable, let opened else {
+            return nil
+        }
+        self.opened = nil
+        let elapsed = MonotonicClock.now() &- opened.time
+        if elapsed < Self.shortestWindow {
+            Thread.sleep(forTimeInterval: Double(Self.shortestWindow - elapsed) / 1e9)
+        }
+        processes.update()
+        let now = MonotonicClock.now()
+        let others = Self.share(of: processes.total &- opened.others, over: now &- opened.time, processors: processors)
+        return RunLoad(others: others, steal: stealEndingNow(at: now))
+    }
+
+    /// `nanoseconds` of CPU time as a share of a window of `window` ns on `processors` CPUs, from 0 to 1.
+    static func share(of nanoseconds: UInt64, over window: UInt64, processors: Double) -> Double {
+        guard window > 0 else {
+            return 0
+        }
+        return min(1, Double(nanoseconds) / (Double(window) * processors))
+    }
+
+    /// The stolen share over the window from the latest reading at least ``stealWindow`` ago (or the first, if
+    /// none is that old) to now; 0 where the system has no such count.
+    private func stealEndingNow(at time: UInt64) -> Double {
+        guard var now = Self.stealCounters() else {
+            return 0
+        }
+        now.time = time
+        defer {
+            stealHistory.append(now)
+            // Keep the readings a window can start from: the newest one old enough, and those after it.
+            if let old = stealHistory.lastIndex(where: { now.time &- $0.time >= Self.stealWindow }), old > 0 {
+                stealHistory.removeFirst(old)
+            }
+        }
+        let start = stealHistory.last { now.time &- $0.time >= Self.stealWindow } ?? stealHistory.first
+        return start.map { Self.steal(from: $0, to: now) } ?? 0
+    }
+
+    /// The stolen share of the machine's CPU time between two readings, 0 to 1; 0 if no time passed.
+    static func steal(from start: StealCounters, to end: StealCounters) -> Double {
         let total = end.total - start.total
         guard total > 0 else {
-            return nil
+            return 0
         }
-        // A process present at both readings counts what it used between them; one that started between them all
-        // it used (it used it since); one that ended between them is lost, and its last stretch counts as others'.
-        let own = end.own.reduce(0.0) { sum, entry in
-            sum + max(0, entry.value - (start.own[entry.key] ?? 0))
-        }
-        let others = (end.processes - start.processes - own) / total
-        let steal = (end.steal - start.steal) / total
-        return RunLoad(others: min(1, max(0, others)), steal: min(1, max(0, steal)))
+        return min(1, max(0, (end.steal - start.steal) / total))
     }
 
-    /// The counters now.
-    static func counters() -> Counters {
-        let machine = machineCounters() ?? (0, 0, 0)
-        var own: [Int32: Double] = [:]
-        for process in [getpid()] + Interrupts.childProcesses {
-            if let seconds = cpuSeconds(of: process) {
-                own[process] = seconds
-            }
-        }
-        return Counters(
-            time: MonotonicClock.now(), processes: machine.processes, steal: machine.steal, total: machine.total,
-            own: own)
-    }
-
-    /// The machine's processes', stolen and total CPU time in seconds, over all its CPUs; nil where it cannot be
-    /// read.
-    static func machineCounters() -> (processes: Double, steal: Double, total: Double)? {
+    /// The machine's stolen and total CPU time now; nil where the system has no such count.
+    static func stealCounters() -> StealCounters? {
         #if os(Linux)
         // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is inside user).
         guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
@@ -121,59 +132,8 @@ final class LoadProbe {
             return nil
         }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-        return ((fields[0] + fields[1] + fields[2]) / ticks, fields[7] / ticks, fields[0..<8].reduce(0, +) / ticks)
-        #elseif canImport(Darwin)
-        var load = host_cpu_load_info()
-        var count = mach_msg_type_number_t(
-            MemoryLayout<host_cpu_load_info>.size / MemoryLayout<integer_t>.size)
-        let result = withUnsafeMutablePointer(to: &load) { pointer in
-            pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) { integers in
-                host_statistics(mach_host_self(), HOST_CPU_LOAD_INFO, integers, &count)
-            }
-        }
-        guard result == KERN_SUCCESS else {
-            return nil
-        }
-        // cpu_ticks: user, system, idle, nice (CPU_STATE_*), in ticks of the scheduler's clock.
-        let ticks = Double(sysconf(_SC_CLK_TCK))
-        let (user, system, idle, nice) = load.cpu_ticks
-        let total = Double(user) + Double(system) + Double(idle) + Double(nice)
-        return ((Double(user) + Double(system) + Double(nice)) / ticks, 0, total / ticks)
-        #else
-        return nil
-        #endif
-    }
-
-    /// The user and system CPU time process `id` has used, in seconds; nil if it cannot be read (it ended).
-    static func cpuSeconds(of id: Int32) -> Double? {
-        #if os(Linux)
-        // pid (comm) state ppid … utime stime: the 14th and 15th fields, counted after the command's closing
-        // parenthesis, as the command may hold spaces and parentheses.
-        guard let text = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
-            let close = text.lastIndex(of: ")")
-        else {
-            return nil
-        }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
-            return nil
-        }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-        #elseif canImport(Darwin)
-        var info = rusage_info_v2()
-        let result = withUnsafeMutablePointer(to: &info) { pointer in
-            pointer.withMemoryRebound(to: rusage_info_t?.self, capacity: 1) { raw in
-                proc_pid_rusage(id, RUSAGE_INFO_V2, raw)
-            }
-        }
-        guard result == 0 else {
-            return nil
-        }
-        // ri_user_time and ri_system_time are in mach absolute time units, which the timebase turns into ns.
-        var timebase = mach_timebase_info_data_t()
-        mach_timebase_info(&timebase)
-        let units = Double(info.ri_user_time) + Double(info.ri_system_time)
-        return units * Double(timebase.numer) / Double(timebase.denom) / 1e9
+        return StealCounters(
+            time: MonotonicClock.now(), steal: fields[7] / ticks, total: fields[0..<8].reduce(0, +) / ticks)
         #else
         return nil
         #endif

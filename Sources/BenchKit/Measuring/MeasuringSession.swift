@@ -74,7 +74,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
     /// What the command says when an interrupt ends the session, given the runs recorded, how many were planned,
     /// and the signal.
     private let onInterrupt: @Sendable (Ending, Int32) -> Void
-    /// What other programs do with the machine, read as each run ends (``LoadProbe``).
+    /// What other programs do with the machine, read as each run starts and ends (``LoadProbe``).
     private let loadProbe = LoadProbe()
 
     /// Opens the session: prints the debug warning if this is a debug build, opens the result file with its header
@@ -109,11 +109,13 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
     /// Makes the runs of `plan` with `maker`, records each as it ends, and returns those it recorded, numbered as
     /// recorded; nil, with the file removed and the `Error:` line printed, if a row cannot be written.
     func measure(_ plan: SweepPlan, with maker: some RunMaker) -> [ResultRecord]? {
-        // Read as each run ends, outside its timed region (which the runner's own thread or the worker keeps).
+        // Read as each run starts and ends, outside its timed region (which the runner's own thread or the worker
+        // keeps).
         let probe = loadProbe
         let measurements = { (step: SweepPlan.Step) -> [SweepPlan.Measurement] in
+            probe.runStarts()
             var made = maker.measurements(step, of: plan)
-            let load = probe.loadEndingNow()
+            let load = probe.runEnded()
             for index in made.indices {
                 made[index].load = load
             }

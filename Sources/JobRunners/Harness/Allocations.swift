@@ -18,6 +18,26 @@ public struct Allocations: Sendable, Equatable, Codable {
         AllocationCounter.isAvailable
     }
 
+    /// Why this process does not count, for a reader: the kind of call its self-check missed or counted twice, or
+    /// that this build has no way to count; nil where it counts.
+    public static var whyNotCounted: String? {
+        guard !areCounted else {
+            return nil
+        }
+        guard AllocationCounter.isBuiltIn else {
+            return "this build has no way to count (a sanitizer's build, or a C library other than glibc)"
+        }
+        guard
+            let wrong = AllocationCounter.selfCheck.first(where: {
+                !AllocationCounter.countedOnce(made: [$0.made], counted: [$0.counted])
+            })
+        else {
+            return "the counter could not be put in place (the malloc zone could not be made writable)"
+        }
+        return "the self-check made \(wrong.made.allocations) allocations and \(wrong.made.frees) frees by "
+            + "\(wrong.name), and counted \(wrong.counted.allocations) and \(wrong.counted.frees)"
+    }
+
     /// The counts of a run, each divided by its jobs.
     public init(perJob: Double, bytesPerJob: Double, freesPerJob: Double) {
         self.perJob = perJob
@@ -30,28 +50,69 @@ public struct Allocations: Sendable, Equatable, Codable {
 /// run.
 enum AllocationCounter {
     /// Whether this process counts: the C target's self-check passed (Linux with glibc, or macOS's malloc zone,
-    /// not under a sanitizer) and so does the Swift runtime's. Elsewhere runs carry no counts.
-    static let isAvailable = alloc_counter_is_available() == 1 && countsSwiftAllocations()
+    /// not under a sanitizer), and so did the Swift runtime's (``selfCheck``). Elsewhere runs carry no counts.
+    static let isAvailable = alloc_counter_is_available() == 1
+        && selfCheck.allSatisfy { countedOnce(made: [$0.made], counted: [$0.counted]) }
 
     /// Whether this build has a way to count (Linux with glibc, macOS, not under a sanitizer), whether or not the
     /// self-checks pass: a test holds that they pass wherever it has.
     static let isBuiltIn = alloc_counter_is_built_in() == 1
 
+    /// One kind of call a self-check made (`malloc`, `calloc`, …), and what the counter counted meanwhile.
+    struct SelfCheckKind {
+        let name: String
+        let made: (allocations: UInt64, frees: UInt64)
+        let counted: (allocations: UInt64, frees: UInt64)
+    }
+
+    /// What this process's self-checks made and counted, kind by kind: the C target's (malloc and its family, each
+    /// kind on its own), then the Swift runtime's; empty where there is no way to count, or the counter could not be
+    /// put in place.
+    static let selfCheck: [SelfCheckKind] = {
+        var made = [alloc_calls_t](repeating: alloc_calls_t(), count: 8)
+        var counted = made
+        let kinds = Int(alloc_counter_self_check(&made, &counted, Int32(made.count)))
+        let c = (0..<kinds).map { kind in
+            SelfCheckKind(
+                name: String(cString: alloc_counter_check_name(Int32(kind))),
+                made: (made[kind].allocations, made[kind].frees),
+                counted: (counted[kind].allocations, counted[kind].frees))
+        }
+        return c.isEmpty ? [] : c + [swiftAllocations()]
+    }()
+
     /// The Swift runtime's own allocations (`swift_slowAlloc`, through which objects, closures' contexts and tasks
-    /// are allocated, and `swift_slowDealloc`) reach the counter, each once: 64 made here count at least 64, and
-    /// fewer than half as many again (another thread's meanwhile), allocations and frees alike. A bare loop: in a
-    /// debug build, appending the blocks to an array counted once more a block (133 for 64).
-    private static func countsSwiftAllocations() -> Bool {
-        let made = 64
+    /// are allocated, and `swift_slowDealloc`), made and counted: 64 of each. A bare loop: in a debug build,
+    /// appending the blocks to an array counted once more a block (133 for 64).
+    private static func swiftAllocations() -> SelfCheckKind {
+        let made: UInt64 = 64
         alloc_counter_start()
-        var index = 0
+        var index: UInt64 = 0
         while index < made {
             UnsafeMutableRawPointer.allocate(byteCount: 48, alignment: 16).deallocate()
             index += 1
         }
         let counts = alloc_counter_stop()
-        let once = UInt64(made)..<UInt64(made + made / 2)
-        return once.contains(counts.allocations) && once.contains(counts.frees)
+        return SelfCheckKind(name: "swift_slowAlloc", made: (made, made), counted: (counts.allocations, counts.frees))
+    }
+
+    /// The self-checks' rule (the C target's `alloc_counter_counted_once`), for kinds of call each made and counted
+    /// on its own: whether every kind's calls were each counted once, at least as many as made and at most half as
+    /// many again (another thread's calls meanwhile); false if any kind was missed or counted twice.
+    static func countedOnce(
+        made: [(allocations: UInt64, frees: UInt64)], counted: [(allocations: UInt64, frees: UInt64)]
+    ) -> Bool {
+        precondition(made.count == counted.count, "a count for each kind made")
+        let made = made.map { alloc_calls_t(allocations: $0.allocations, frees: $0.frees) }
+        let counted = counted.map { alloc_calls_t(allocations: $0.allocations, frees: $0.frees) }
+        return alloc_counter_counted_once(made, counted, Int32(made.count)) == 1
+    }
+
+    /// Has the counter ready before a process's first timed run: where it replaces the allocator's functions when
+    /// first asked (macOS's malloc zone), every timed run of the process then goes through the same functions, the
+    /// first one included. On Linux the functions are the executable's own from the start.
+    static func prepare() {
+        _ = isAvailable
     }
 
     /// Zeroes the counts and starts counting, in every thread.

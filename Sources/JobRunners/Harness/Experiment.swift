@@ -19,6 +19,7 @@ public enum Experiment {
         settings: RunSettings = RunSettings(),
         countingAllocations: Bool = false
     ) -> RunOutcome {
+        AllocationCounter.prepare()
         let startedAt = Date()
         let expectedIterations = configuration.handOffs
         let trial: any RunTrial
