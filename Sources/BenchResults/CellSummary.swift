@@ -39,9 +39,6 @@ public struct CellSummary: Sendable, Equatable {
     /// The allocations per job that the `ok` runs carry, one each (schema version 9): the same within a process,
     /// counted once there (`Allocations`).
     public var allocations: [Allocations] = []
-    /// Its file's ``Report/sessionSpread``, which widens the ``interval`` of a cell of fewer than
-    /// ``Estimate/fewestRunsForInterval`` runs; nil where the file has none.
-    public var sessionSpread: Double?
 
     /// Whether more than `share` of its recorded runs were made during interference (``interferedRuns``):
     /// `compare` asks whether most were (one half), `check` whether more than a quarter were.
@@ -169,29 +166,41 @@ public struct CellSummary: Sendable, Equatable {
         return groups.count >= 2 ? groups : []
     }
 
-    /// The 95% interval of the headline, in nanoseconds per run: with runs from two or more processes, a two-stage
-    /// bootstrap (``Bootstrap``), which holds what each process draws; otherwise from order statistics
-    /// (``Estimate/interval(_:)``).
+    /// The 95% interval of the headline, in nanoseconds per run, from the cell's own runs alone.
     ///
-    /// Below ``Estimate/fewestRunsForInterval`` runs no interval of the median reaches 95% by the runs alone (the
-    /// range of 3 holds it 75% of the time, and held the median of 80 runs in 77% of resampled sweeps), so there it
-    /// is widened by 1.96 times the file's ``sessionSpread`` on the log scale, in quadrature, as compare widens a
-    /// ratio's; without a session spread it stays the runs' own, and holds less than 95%.
+    /// The unit it samples is the process: where two worker processes or more made the cell's runs, each
+    /// process's runs are one estimate (their median); where one process made them all, each run is one. What a
+    /// process draws once for its life (a thread pool's regime, its allocator's state) is then in the units' spread,
+    /// which runs of one process cannot show (Kalibera and Jones 2013's levels; JMH's forks). From
+    /// ``Estimate/fewestRunsForInterval`` units, the interval comes from their order statistics
+    /// (``Estimate/interval(_:)``), which hold the median without assuming a shape and are not moved by a unit that
+    /// lies far out; below that, Student's t on the units' logs around the headline
+    /// (``Estimate/interval(around:units:)``), as wide as so few are. No cell is widened by another's spread: a
+    /// steady cell beside a bimodal one keeps its own. nil for fewer than two units.
     public var interval: ClosedRange<Double>? {
-        let interval = runsInterval
-        guard nanoseconds.count < Estimate.fewestRunsForInterval, let interval, let sessionSpread,
-            let headline = Estimate.headline(nanoseconds)
-        else {
-            return interval
+        guard let headline = Estimate.headline(nanoseconds), headline > 0 else {
+            return nil
         }
-        return interval.widened(around: headline, by: sessionSpread)
+        let units = self.units
+        if units.count >= Estimate.fewestRunsForInterval {
+            return Estimate.interval(units)
+        }
+        return Estimate.interval(around: headline, units: units)
     }
 
-    /// The interval the runs alone give, before a cell of few runs is widened by the session spread: what tells
-    /// a cell unsteady of its own.
-    var runsInterval: ClosedRange<Double>? {
+    /// What the ``interval`` samples: each worker process's median, where two or more made the runs; otherwise
+    /// each run's time, in nanoseconds.
+    public var units: [Double] {
         let sample = sample
-        return sample.groups.count >= 2 ? Bootstrap.headline(sample, confidence: 0.95) : Estimate.interval(nanoseconds)
+        guard sample.groups.count >= 2 else {
+            return nanoseconds
+        }
+        return sample.groups.compactMap { group in Estimate.headline(group.map { sample.values[$0] }) }
+    }
+
+    /// The processes whose runs a cell's ``interval`` samples: 1 where one process (or this one) made them all.
+    public var processCount: Int {
+        sample.groups.count
     }
 
     /// Half the ``interval``'s width over the headline; nil without a headline above 0.
@@ -317,10 +326,10 @@ public struct CellSummary: Sendable, Equatable {
             warnings.append(.processesDisagree(low: disagreeing.low, high: disagreeing.high))
         }
         // The interval of a multimodal cell, or of one whose processes disagree, spans what the modes or the
-        // processes say better than a warning. The runs' own interval: the session spread that widens a cell of
-        // few runs is the sweep's, which the summary's line on few runs tells once.
-        if nanoseconds.count >= 2, let headline = Estimate.headline(nanoseconds), headline > 0,
-            let own = runsInterval, case let halfWidth = (own.upperBound - own.lowerBound) / 2 / headline,
+        // processes say better than a warning. Below the runs an interval needs, its width is the few runs', which
+        // the summary's line on few runs tells once.
+        if nanoseconds.count >= Estimate.fewestRunsForInterval, let headline = Estimate.headline(nanoseconds),
+            headline > 0, let own = interval, case let halfWidth = (own.upperBound - own.lowerBound) / 2 / headline,
             halfWidth > CellWarning.unsteadyHalfWidth, !modes.isMultimodal, disagreeing == nil
         {
             warnings.append(.unsteady(halfWidth: halfWidth))

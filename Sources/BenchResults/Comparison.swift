@@ -12,20 +12,15 @@ import Foundation
 ///   cell's runs in one file were made while other programs used the machine and most in the other were not
 ///   (``Row/interferenceDiffers``), so that a difference may be theirs.
 ///
-/// The interval has two parts, because the files come from two sessions. Within each file, a percentile bootstrap
-/// of the ratio of headlines (``Bootstrap``: 10,000 resamples of each file's runs, with a fixed seed, so the same
-/// files always give the same verdicts). Then how far a headline moves between two sets of runs of the same cell
-/// made minutes apart, which each file measures on itself as its ``Report/sessionSpread`` (each cell's first half
-/// of runs against the rest, over all its cells): the bootstrap interval is widened by 1.96 times the two files'
-/// spread, added in quadrature on the log scale. The spread holds sampling noise as well as drift (on the machine
-/// this suite is developed on, mostly sampling: shuffling the runs between the halves gives nearly the same
-/// spread), so it partly counts again what the bootstrap counts; that margin stands in for what changes only
-/// between sessions (a process's pool regime, a neighbour's load over hours), which no single file can see. With
-/// the bootstrap alone, 3 to 28% of cells were false alarms in A/A pairs of sweeps on that machine; with the
-/// spread, 0 to 8% (docs/comparing-machines.md). A rank test was the other choice for the first part: the
-/// Mann–Whitney U test's smallest two-sided p-value with 3 runs against 3 is 0.1, so for the cells a budgeted
-/// sweep gives 3 runs it could never find a difference. `bench validate` measures what the verdicts are worth on
-/// the user's machine.
+/// The interval has two parts, because the files come from two sessions. First what each file's runs say: each
+/// cell's own interval (``CellSummary/interval``: Student's t over its processes, the unit a sweep replicates),
+/// combined for the ratio in quadrature on the log scale. Then what changes only between sessions, which no single
+/// file can see (``SessionTerms``, measured by `bench validate` on an A/A pair and kept for the host, or the stated
+/// default): a raw ratio is widened by 1.96 times both the cell's term and the machine's drift, a ratio beside the
+/// machine factor by the cell's term and the factor's own uncertainty, the factor having taken the drift out. A
+/// rank test was the other choice for the first part: the Mann–Whitney U test's smallest two-sided p-value with 3
+/// runs against 3 is 0.1, so for the cells a budgeted sweep gives 3 runs it could never find a difference. `bench
+/// validate` measures what the verdicts are worth on the user's machine.
 ///
 /// The normalized ratio divides each headline by its own file's control runner (`single-threaded`) in the same
 /// configuration first: it says how a runner's overhead moved relative to the machine's plain speed, which is what
@@ -71,9 +66,11 @@ public struct Comparison: Sendable {
         public var ratio: Double?
         /// The ratio of the headlines after dividing each by its file's control runner.
         public var normalizedRatio: Double?
-        /// The 95% interval of `ratio`: the bootstrap's, widened by the files' session spread; nil with fewer than
-        /// two `ok` runs on either side.
+        /// The 95% interval of `ratio`: the cells' own intervals combined, widened by the session terms' cell term
+        /// and drift; nil where either cell has no interval (fewer than two runs or processes).
         public var interval: ClosedRange<Double>?
+        /// The 95% interval of `ratio` from the two cells' own intervals alone, before the session terms.
+        public var samplingInterval: ClosedRange<Double>?
         /// The verdict on `ratio` and `interval` with the comparison's threshold; `unsure` without a ratio.
         public var verdict: Verdict
         /// `ratio` over the comparison's machine factor: how the cell moved beside the machine as a whole.
@@ -90,6 +87,15 @@ public struct Comparison: Sendable {
         public var relativeDetectable: Double?
         /// Bootstrap replicates of ln(ratio), which the machine factor's interval draws from.
         var replicates: [Double] = []
+
+        /// The standard deviation on the log scale that ``samplingInterval`` stands for: its wider side over 1.96;
+        /// nil without it.
+        public var samplingSpread: Double? {
+            guard let ratio, ratio > 0, let interval = samplingInterval, interval.lowerBound > 0 else {
+                return nil
+            }
+            return max(log(ratio / interval.lowerBound), log(interval.upperBound / ratio)) / 1.96
+        }
 
         /// Whether most of the cell's runs in one file were made while other programs used the machine
         /// (``RunLoad/isInterference``) and most in the other were not: then a difference may be the other
@@ -137,12 +143,9 @@ public struct Comparison: Sendable {
     /// The noise threshold, as a fraction: a ratio within this of 1 is `same` (relative to the machine,
     /// `with-machine`), whatever its interval.
     public var threshold: Double
-    /// How far a headline moves between the two files' sessions, as a standard deviation on the log scale: the root
-    /// mean square of the files' ``Report/sessionSpread``s (of the one that has one); nil if neither has, and then
-    /// the intervals are the bootstrap's alone.
-    public var sessionSpread: Double?
-    /// Whether a file's session spread is the stand-in from cells of 2 or 3 runs (``Report/SessionSpread``).
-    public var sessionSpreadIsStandIn = false
+    /// What changes between the files' sessions, which widens every interval: measured for the files' host by
+    /// `bench validate`, or ``SessionTerms/default``.
+    public var terms: SessionTerms
     /// Cells in both files, in the baseline's order.
     public var rows: [Row]
     /// Cells in the baseline file but not in the candidate's, in the baseline's order.
@@ -153,15 +156,12 @@ public struct Comparison: Sendable {
     public var machineFactor: MachineFactor?
 
     /// Compares `candidate`'s cells with `baseline`'s, cell by cell, with the noise threshold `threshold` (a
-    /// fraction): every row's ratio, interval and verdicts, and the machine factor.
-    public init(baseline: Report, candidate: Report, threshold: Double = defaultThreshold) {
+    /// fraction) and the session terms `terms`: every row's ratio, interval and verdicts, and the machine factor.
+    public init(
+        baseline: Report, candidate: Report, threshold: Double = defaultThreshold, terms: SessionTerms = .default
+    ) {
         self.threshold = threshold
-        let spreads = [baseline.sessionSpread, candidate.sessionSpread].compactMap { $0 }
-        let sessionSpread =
-            spreads.isEmpty
-            ? nil : (spreads.map { $0.value * $0.value }.reduce(0, +) / Double(spreads.count)).squareRoot()
-        self.sessionSpread = sessionSpread
-        sessionSpreadIsStandIn = spreads.contains { $0.isStandIn }
+        self.terms = terms
         var rows: [Row] = []
         var onlyInBaseline: [CellKey] = []
         for cell in baseline.cells {
@@ -169,7 +169,7 @@ public struct Comparison: Sendable {
                 onlyInBaseline.append(cell.key)
                 continue
             }
-            rows.append(Self.row(baseline: cell, candidate: other, threshold: threshold, sessionSpread: sessionSpread))
+            rows.append(Self.row(baseline: cell, candidate: other, threshold: threshold, terms: terms))
         }
         self.rows = rows
         self.onlyInBaseline = onlyInBaseline
@@ -177,7 +177,7 @@ public struct Comparison: Sendable {
         judgeRelative()
     }
 
-    static func row(baseline: CellSummary, candidate: CellSummary, threshold: Double, sessionSpread: Double?) -> Row {
+    static func row(baseline: CellSummary, candidate: CellSummary, threshold: Double, terms: SessionTerms) -> Row {
         var row = Row(
             baseline: baseline, candidate: candidate, ratio: nil, normalizedRatio: nil, interval: nil,
             verdict: .unsure)
@@ -193,10 +193,17 @@ public struct Comparison: Sendable {
         if let beforeControl = baseline.ratioToControl, let afterControl = candidate.ratioToControl, beforeControl > 0 {
             row.normalizedRatio = afterControl / beforeControl
         }
-        if baseline.nanoseconds.count >= 2, candidate.nanoseconds.count >= 2,
-            let sampling = Bootstrap.ratio(candidate.sample, to: baseline.sample, confidence: 0.95)
-        {
-            row.interval = sampling.widened(around: ratio, by: sessionSpread ?? 0)
+        if let low = baseline.interval, let high = candidate.interval, low.lowerBound > 0, high.lowerBound > 0 {
+            // On the log scale the ratio's lower side is the candidate's lower side and the baseline's upper one,
+            // in quadrature; its upper side the other two.
+            let (belowA, aboveA) = (log(before / low.lowerBound), log(low.upperBound / before))
+            let (belowB, aboveB) = (log(after / high.lowerBound), log(high.upperBound / after))
+            let sampling =
+                ratio * exp(-(belowB * belowB + aboveA * aboveA).squareRoot())...ratio
+                * exp((aboveB * aboveB + belowA * belowA).squareRoot())
+            row.samplingInterval = sampling
+            row.interval = sampling.widened(
+                around: ratio, by: (terms.cell * terms.cell + terms.drift * terms.drift).squareRoot())
             row.replicates = Bootstrap.ratioReplicates(
                 candidate.sample, to: baseline.sample, count: replicatesPerCell
             ).map(log)
@@ -240,9 +247,9 @@ public struct Comparison: Sendable {
     /// The factor is the median over the cells of ln(ratio), whose interval is a two-stage bootstrap: the cells
     /// resampled with replacement, and each drawn cell's ratio drawn from its own bootstrap replicates (its runs
     /// resampled). The median, not the mean: a change confined to some mechanisms (a runner, a family) moves the
-    /// median little while it leaves most cells alone. A row's relative interval is its interval over the factor,
-    /// with the factor's own uncertainty (its interval as a standard deviation on the log scale) added to each side
-    /// in quadrature, on the log scale.
+    /// median little while it leaves most cells alone. A row's relative interval is its sampling interval over the
+    /// factor, with the session terms' cell term and the factor's own uncertainty (its interval as a standard
+    /// deviation on the log scale) added to each side in quadrature, on the log scale: the drift is the factor's.
     private mutating func judgeRelative() {
         let ratioRows = rows.indices.filter { rows[$0].ratio != nil }
         guard ratioRows.count >= Self.fewestCellsForMachineFactor,
@@ -280,8 +287,9 @@ public struct Comparison: Sendable {
             }
             let relative = exp(log(ratio) - center)
             rows[index].relativeRatio = relative
-            rows[index].relativeInterval = rows[index].interval.map { interval in
-                interval.scaled(by: 1 / exp(center)).widened(around: relative, by: factorSpread)
+            rows[index].relativeInterval = rows[index].samplingInterval.map { interval in
+                interval.scaled(by: 1 / exp(center)).widened(
+                    around: relative, by: (terms.cell * terms.cell + factorSpread * factorSpread).squareRoot())
             }
             rows[index].relativeDetectable = Self.detectable(
                 ratio: relative, interval: rows[index].relativeInterval, threshold: threshold)
@@ -298,10 +306,9 @@ public struct Comparison: Sendable {
     }
 
     /// The comparison with the candidate's runs of `cells` multiplied by `factor`: what a change of those cells
-    /// alone would look like (`bench validate`'s injected shifts). A cell's ratio, interval and replicates scale
-    /// with its runs exactly (every resample scales alike), and its session spread is unchanged (both halves of
-    /// its runs scale), so this is what comparing the scaled files gives, without measuring again. The normalized
-    /// ratios are left out.
+    /// alone would look like (`bench validate`'s injected shifts). A cell's ratio, intervals and replicates scale
+    /// with its runs exactly (its interval is relative, every resample scales alike), so this is what comparing
+    /// the scaled files gives, without measuring again. The normalized ratios are left out.
     public func shifting(_ cells: Set<CellKey>, by factor: Double) -> Comparison {
         var shifted = self
         for index in shifted.rows.indices {
@@ -311,6 +318,7 @@ public struct Comparison: Sendable {
             }
             shifted.rows[index].ratio = ratio * factor
             shifted.rows[index].interval = shifted.rows[index].interval?.scaled(by: factor)
+            shifted.rows[index].samplingInterval = shifted.rows[index].samplingInterval?.scaled(by: factor)
             shifted.rows[index].replicates = shifted.rows[index].replicates.map { $0 + log(factor) }
             shifted.rows[index].verdict = shifted.rows[index].judged(
                 Self.verdict(ratio: ratio * factor, interval: shifted.rows[index].interval, threshold: threshold))
@@ -338,49 +346,5 @@ extension ClosedRange where Bound == Double {
         let above = (log(upperBound) - middle).magnitude
         return exp(middle - (below * below + session * session).squareRoot())...exp(
             middle + (above * above + session * session).squareRoot())
-    }
-}
-
-extension Report {
-    /// A file's ``sessionSpread``: its value, a standard deviation on the log scale, and whether it is the stand-in.
-    public struct SessionSpread: Sendable, Equatable {
-        /// How far a cell's headline moves between sets of its runs, as a standard deviation on the log scale.
-        public var value: Double
-        /// Whether it comes from cells of 2 or 3 runs (each cell's first run against the rest), the file having
-        /// too few cells of ``Report/fewestRunsForSessionSpread``: noisier halves, so a wider spread.
-        public var isStandIn: Bool
-        /// The cells it is the median over.
-        public var cells: Int
-    }
-
-    /// A cell needs this many `ok` runs to take part in ``sessionSpread``: two halves of two runs each at least.
-    public static let fewestRunsForSessionSpread = 4
-    /// ``sessionSpread`` needs this many cells that take part, or it is nil.
-    public static let fewestCellsForSessionSpread = 5
-
-    /// The ``Report/sessionSpread`` of a file of `cells`: measured once, as the report is made.
-    static func sessionSpread(of cells: [CellSummary]) -> SessionSpread? {
-        func spread(fewestRuns: Int) -> (value: Double, cells: Int)? {
-            let changes = cells.compactMap { cell -> Double? in
-                let runs = cell.nanoseconds
-                guard runs.count >= fewestRuns else {
-                    return nil
-                }
-                guard let early = Estimate.headline(Array(runs[..<(runs.count / 2)])),
-                    let late = Estimate.headline(Array(runs[(runs.count / 2)...])), early > 0, late > 0
-                else {
-                    return nil
-                }
-                return abs(log(late / early))
-            }
-            guard changes.count >= Self.fewestCellsForSessionSpread, let median = Statistics.median(changes) else {
-                return nil
-            }
-            return (1.4826 * median, changes.count)
-        }
-        if let halves = spread(fewestRuns: Self.fewestRunsForSessionSpread) {
-            return SessionSpread(value: halves.value, isStandIn: false, cells: halves.cells)
-        }
-        return spread(fewestRuns: 2).map { SessionSpread(value: $0.value, isStandIn: true, cells: $0.cells) }
     }
 }

@@ -20,21 +20,6 @@ public struct Report: Sendable {
     /// One per runner and configuration that has records, in ``configurations``' order, and ``runners``' within
     /// each.
     public let cells: [CellSummary]
-    /// How far a cell's headline moves between two sets of its runs made minutes apart, as this file can see it,
-    /// as a standard deviation on the log scale: every cell with ``fewestRunsForSessionSpread`` `ok` runs or more is
-    /// split, by the order its runs were made in, into its first half and the rest, d = ln(headline(rest) /
-    /// headline(first half)), and the spread is 1.4826 × the median of |d| over the cells (the median absolute
-    /// deviation from no change, scaled to a normal's standard deviation, so that a few cells in a mode of their
-    /// own do not set it). It holds the runs' sampling noise and any drift of the machine within the sweep alike.
-    ///
-    /// A file with fewer than ``fewestCellsForSessionSpread`` such cells (a budgeted sweep on a slow day buys most
-    /// cells 3 runs) gets the stand-in: the same split of every cell of 2 or more runs, which is its first run
-    /// against the rest. Its halves are smaller, so sampling noise weighs more in it and it is wider than the
-    /// spread the same runs would have at 4: it errs toward `unsure`. Without it such a file's intervals were the
-    /// bootstrap's alone, and at 3 runs a cell compare's A/A pairs called 8.7% of cells faster or slower
-    /// (docs/validation.md). nil with fewer than ``fewestCellsForSessionSpread`` cells of 2 runs.
-    public let sessionSpread: SessionSpread?
-
     /// Summarizes `records`, of any runners and configurations, into ``cells``, each with its ratio to
     /// ``controlRunner``'s cell in the same configuration where `records` have one.
     public init(records: [ResultRecord]) {
@@ -75,13 +60,7 @@ public struct Report: Sendable {
                 cells[index].ratioToControl = perJob / controlPerJob
             }
         }
-        // Measured on the cells, the spread then widens the intervals of those of few runs.
-        let spread = Self.sessionSpread(of: cells)
-        for index in cells.indices {
-            cells[index].sessionSpread = spread?.value
-        }
         self.cells = cells
-        sessionSpread = spread
     }
 
     /// `ids` (each once) with the built-in runners first, in the catalogue's order (those this build leaves out in

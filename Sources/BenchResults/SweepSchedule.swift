@@ -1,3 +1,4 @@
+import Foundation
 import JobRunners
 
 /// The order of a plan's runs, decided as they go.
@@ -7,12 +8,15 @@ import JobRunners
 ///    the same per job within the tolerance.
 /// 2. Recorded runs. With ``SweepPlan/Sampling/repetitions(_:)``: rounds of every cell, each in a shuffled order.
 ///    Under a ``SweepPlan/Budget``: a pilot round (one run of every cell, shuffled) shows what a run of each cell
-///    costs; then each cell gets the runs its share of the budget pays for (``allocate``); then every cell's runs
+///    costs; then each cell gets the runs that narrow the intervals most for the budget (``allocate``: cheap cells
+///    and unsteady ones more, and every cell what its part of a fifth of the budget buys whatever the others cost);
+///    then every cell's runs
 ///    are placed at stratified random points of the rest of the sweep, so each is spread evenly over it, and run in
 ///    that order. A cell whose estimate is within the precision asked, with its minimum runs made, drops the rest
-///    of its runs; once the budget is spent, so does every cell that has its minimum. If the runs planned are all
-///    made with time left (a pilot run that came out slow overstates what a cell's runs cost), the time left is
-///    shared again the same way, by what the runs made so far cost, among the cells that have not stopped.
+///    of its runs; once the budget is spent, so does every cell that has its floor. Once the runs planned are all
+///    made, they are planned again by what the runs made so far cost, among the cells that have not stopped: with
+///    time left (a pilot run that came out slow overstates what a cell's runs cost), the time left is shared again;
+///    with none, each cell still gets its floor.
 ///
 /// All randomness comes from a generator seeded with the plan's seed.
 struct SweepSchedule {
@@ -50,10 +54,11 @@ struct SweepSchedule {
         /// Recorded runs planned so far, made or not.
         var plannedRuns = 0
 
-        /// Seconds a recorded run takes, by the runs so far; a warm-up's times ten before any.
+        /// Seconds a recorded run takes, by the runs so far (their median: a run that started a fresh worker
+        /// process costs more than the cell's runs do); a warm-up's times ten before any.
         var secondsPerRun: Double? {
-            if !seconds.isEmpty {
-                return seconds.reduce(0, +) / Double(seconds.count)
+            if let median = Statistics.median(seconds) {
+                return median
             }
             return warmupSeconds.last.map { $0 * 10 }
         }
@@ -106,7 +111,7 @@ struct SweepSchedule {
             drop(step.cell)
         }
         if spent > budget.seconds {
-            for (cell, record) in cells where record.seconds.count >= budget.minimumRuns {
+            for (cell, record) in cells where record.seconds.count >= floor(record, budget) {
                 drop(cell)
             }
         }
@@ -125,11 +130,14 @@ struct SweepSchedule {
         planned += steps.count
     }
 
-    /// Removes the runs of `cell` still planned.
+    /// Removes the runs of `cell` still planned: its planned runs are then the ones made.
     private mutating func drop(_ cell: SweepPlan.Cell) {
         let before = queue.count
         queue.removeAll { $0.cell == cell }
         planned -= before - queue.count
+        if let made = cells[cell]?.seconds.count {
+            cells[cell]?.plannedRuns = made
+        }
     }
 
     /// Plans the next runs, once those planned are made.
@@ -154,7 +162,9 @@ struct SweepSchedule {
             }
             planRecordedRuns(budget)
         case .recording:
-            guard case .budget(let budget) = plan.sampling, spent < budget.seconds else {
+            // With time left, it is shared again; spent, a cell whose floor its runs so far show to be more than it
+            // got (its first run, which started a worker, overstated its cost) gets the rest of its floor.
+            guard case .budget(let budget) = plan.sampling else {
                 return
             }
             planRecordedRuns(budget)
@@ -218,8 +228,9 @@ struct SweepSchedule {
         let active = plan.cells.filter { cell in cells[cell].map { !Self.isPrecise($0, budget) } ?? true }
         let secondsPerRun = active.map { max(cells[$0]?.secondsPerRun ?? 0, 1e-4) }
         let runs = Self.allocate(
-            secondsPerRun: secondsPerRun, budget: budget, remaining: budget.seconds - spent,
-            alreadyMade: active.map { cells[$0]?.seconds.count ?? 0 })
+            secondsPerRun: secondsPerRun, spreads: Self.spreads(of: active.map { cells[$0]?.values ?? [] }),
+            budget: budget, remaining: budget.seconds - spent,
+            alreadyMade: active.map { cells[$0]?.seconds.count ?? 0 }, cells: plan.cells.count)
         var placed: [(position: Double, cell: SweepPlan.Cell)] = []
         for (cell, total) in zip(active, runs) {
             let more = total - (cells[cell]?.plannedRuns ?? 0)
@@ -232,16 +243,76 @@ struct SweepSchedule {
         enqueueRecorded(placed.map(\.cell))
     }
 
-    /// How many recorded runs each cell gets in all: an equal share of the time left, found by bisection, paying
-    /// for each cell's runs at its own cost per run, and each count kept within the budget's minimum and maximum
-    /// (so the time a cell cannot use goes to the others). If the minimums alone cost more than is left, each cell
-    /// gets its minimum.
+    /// Each cell's spread, for ``allocate``: the standard deviation of the logarithms of its values (its runs'
+    /// times, or its pairs' ratios), shrunk toward the median spread of the cells that have three or more, as if
+    /// that median were three runs' worth of evidence, so that a cell whose first runs happen to agree is not taken
+    /// for one that needs nothing. 1 for every cell while none has three values: equal spreads, which cancel.
+    static func spreads(of values: [[Double]]) -> [Double] {
+        let own = values.map { values -> (deviation: Double, degrees: Double)? in
+            let logs = values.filter { $0 > 0 }.map(log)
+            guard logs.count >= 3, let deviation = Statistics.standardDeviation(logs) else {
+                return nil
+            }
+            return (deviation, Double(logs.count - 1))
+        }
+        guard let pooled = Statistics.median(own.compactMap { $0?.deviation }), pooled > 0 else {
+            return values.map { _ in 1 }
+        }
+        let prior = 2.0
+        return own.map { cell in
+            guard let cell else {
+                return pooled
+            }
+            let variance = (cell.degrees * cell.deviation * cell.deviation + prior * pooled * pooled)
+                / (cell.degrees + prior)
+            return variance.squareRoot()
+        }
+    }
+
+    /// The runs a cell gets whatever the others cost (``floor(secondsPerRun:budget:cells:)``), by what its runs
+    /// have cost so far.
+    private func floor(_ record: CellRecord, _ budget: SweepPlan.Budget) -> Int {
+        Self.floor(secondsPerRun: record.secondsPerRun ?? .infinity, budget: budget, cells: plan.cells.count)
+    }
+
+    /// The runs a cell gets whatever the other cells cost: as many as its equal part of
+    /// ``SweepPlan/Budget/floorShare`` of the budget buys at `secondsPerRun` (a hundredth of the budget at the most),
+    /// and at least ``Estimate/fewestRunsForInterval`` (an interval of its own) where so many cost no more than a
+    /// hundredth of the budget, kept between the budget's minimum and maximum. So a cheap cell's runs are never all
+    /// bought by the minimums of dearer ones: at the default budget of 150 s over 104 cells, each cell's part is
+    /// 0.29 s, 14 runs of 20 ms; a cell of up to 250 ms a run (a step's time: a run of 50 ms in a fresh worker
+    /// process costs twice that or more, its allocations counted in a run of their own) gets 6; a dear cell gets
+    /// its minimum.
+    static func floor(secondsPerRun: Double, budget: SweepPlan.Budget, cells: Int) -> Int {
+        let part = min(SweepPlan.Budget.floorShare / Double(max(cells, 1)), 0.01) * budget.seconds
+        var affordable = secondsPerRun > 0 ? part / secondsPerRun : 0
+        let interval = Double(Estimate.fewestRunsForInterval)
+        if interval * secondsPerRun <= budget.seconds / 100 {
+            affordable = max(affordable, interval)
+        }
+        return min(budget.maximumRuns, max(budget.minimumRuns, Int(min(affordable, 1e6).rounded(.down))))
+    }
+
+    /// How many recorded runs each cell gets in all, for the `remaining` seconds: those that narrow the cells'
+    /// intervals most for the time. The sum of the cells' variances (each spread² / runs) for a total time is
+    /// least with each cell's runs in proportion to its spread over the square root of what a run costs (the
+    /// Neyman allocation of stratified sampling, with cost): cheap cells and unsteady ones get more. The factor is
+    /// found by bisection, paying for each cell's runs at its own cost per run, runs already made free, and each
+    /// count kept between its floor and the budget's maximum, so that the time a cell cannot use goes to the
+    /// others. The floor is what a cell gets whatever the others cost (``floor(secondsPerRun:budget:cells:)``, of
+    /// a plan of `cells` cells, by default those given); if the floors alone cost more than is left, each cell gets
+    /// its floor.
     static func allocate(
-        secondsPerRun: [Double], budget: SweepPlan.Budget, remaining: Double, alreadyMade: [Int]
+        secondsPerRun: [Double], spreads: [Double]? = nil, budget: SweepPlan.Budget, remaining: Double,
+        alreadyMade: [Int], cells: Int? = nil
     ) -> [Int] {
-        func runs(share: Double) -> [Int] {
-            secondsPerRun.map { perRun in
-                min(budget.maximumRuns, max(budget.minimumRuns, Int((share / perRun).rounded(.down))))
+        let cells = cells ?? secondsPerRun.count
+        let spreads = spreads ?? secondsPerRun.map { _ in 1 }
+        let floors = secondsPerRun.map { floor(secondsPerRun: $0, budget: budget, cells: cells) }
+        let weights = zip(spreads, secondsPerRun).map { spread, perRun in max(spread, 1e-6) / perRun.squareRoot() }
+        func runs(factor: Double) -> [Int] {
+            zip(weights, floors).map { weight, floor in
+                min(budget.maximumRuns, max(floor, Int((factor * weight).rounded(.down))))
             }
         }
         func cost(_ counts: [Int]) -> Double {
@@ -250,15 +321,15 @@ struct SweepSchedule {
             }
         }
         var low = 0.0
-        var high = (secondsPerRun.max() ?? 1) * Double(budget.maximumRuns) + 1
+        var high = Double(budget.maximumRuns) / (weights.min() ?? 1) + 1
         for _ in 0..<64 {
             let middle = (low + high) / 2
-            if cost(runs(share: middle)) <= remaining {
+            if cost(runs(factor: middle)) <= remaining {
                 low = middle
             } else {
                 high = middle
             }
         }
-        return runs(share: low)
+        return runs(factor: low)
     }
 }

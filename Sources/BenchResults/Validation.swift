@@ -49,10 +49,12 @@ package struct Validation {
         }
     }
 
-    package init(first: Report, second: [ResultRecord], shift: Double, threshold: Double) {
+    package init(
+        first: Report, second: [ResultRecord], shift: Double, threshold: Double, terms: SessionTerms = .default
+    ) {
         self.shift = shift
         self.threshold = threshold
-        let same = Comparison(baseline: first, candidate: Report(records: second), threshold: threshold)
+        let same = Comparison(baseline: first, candidate: Report(records: second), threshold: threshold, terms: terms)
         self.same = same
         let keys = same.rows.map(\.key)
         shifted = same.shifting(Set(keys), by: shift)

@@ -124,7 +124,7 @@ extension ThreadingOverheadsTests {
             #expect(try ResultSet(contentsOfFile: path).records.count == 12)
             // The summary goes to standard output; progress and the debug warning to standard error.
             // Runners as rows under their families, configurations as columns.
-            #expect(run.output.contains("Cost per job: median of the runs ± its 95% interval (order statistics; under 6 runs, widened)\nrunner"))
+            #expect(run.output.contains("Cost per job: median of the runs ± its 95% interval (over runs)\nrunner"))
             #expect(run.output.contains("The 2010 experiment\n  single-threaded"))
             #expect(run.output.contains("2×10"))
             #expect(run.output.contains("2×30"))
@@ -168,8 +168,8 @@ extension ThreadingOverheadsTests {
             #expect(body.filter { $0["shape"] == "ping-pong" }.allSatisfy { $0["runner"] == "serial-queue" })
             // A title longer than the screen continues on the next line, indented by two spaces.
             let titles = run.output.replacingOccurrences(of: "\n  ", with: " ")
-            #expect(titles.contains("Ping-pong: cost per round trip at 2×600: median of the runs ± its 95% interval (order statistics; under 6 runs, under 95%)"))
-            #expect(run.output.contains("Cost per job at 2×600 latency: median of the runs ± its 95% interval (order statistics; under 6 runs, under 95%)"))
+            #expect(titles.contains("Ping-pong: cost per round trip at 2×600: median of the runs ± its 95% interval (over runs)"))
+            #expect(run.output.contains("Cost per job at 2×600 latency: median of the runs ± its 95% interval (over runs)"))
             #expect(run.output.contains("Latency, p50 / p99: medians over the runs of each run's percentiles"))
             #expect(
                 run.output.split(separator: "\n").contains { line in
@@ -177,7 +177,7 @@ extension ThreadingOverheadsTests {
                 })
             // No ratio to a control or a floor that did not run in the shape.
             #expect(!run.output.contains("× its C floor"))
-            #expect(run.output.contains("runner          cost per round trip\n"))
+            #expect(run.output.contains("runner          cost per round trip  allocs/round trip\n"))
             // With --verbose, the latency table of every cell, with the samples of both runs.
             let verbose = bench([
                 "--shape", "ping-pong,chain", "--latency", "--runners", "serial-queue", "--queues", "2", "--iterations",
@@ -244,7 +244,7 @@ extension ThreadingOverheadsTests {
             #expect(missing.error.hasPrefix("Error: cannot read"))
         }
 
-        @Test("a sweep of cells of 3 runs says so: their ± widened by a stand-in spread, and the budget that buys 6")
+        @Test("a sweep of cells of 3 runs says so: their ± from Student's t over so few runs, and the budget that buys 6")
         func fewRuns() throws {
             let directory = try TemporaryDirectory()
             let runners = ["single-threaded", "serial-queue", "run-loop", "global-queue", "task", "detach-thread"]
@@ -253,10 +253,12 @@ extension ThreadingOverheadsTests {
             let run = bench(["--input", file])
             #expect(run.status == .success, "\(run.error)")
             let text = run.output.unwrapped
-            #expect(text.contains("Few runs: 6 of 6 cells have fewer than 6, which no interval of their own holds 95% with; "
-                + "their ± is widened by the sweep's session spread, ±15% (a stand-in from cells of 2 or 3 runs)"))
+            #expect(text.contains("Few runs: 6 of 6 cells have fewer than 6; their ± is as wide as so few runs or processes "
+                + "are (Student's t), and compare will call most of their changes unsure."))
+            // 100, 100 and 121: the mean of the logs ± t(2 df) × their deviation / √3, ±28% at the median.
+            #expect(text.contains("  single-threaded   100 ns ±28%"))
             #expect(text.contains("--budget 10 (seconds of recorded runs), or --repetitions 6, would buy each cell 6 at this pace."))
-            #expect(text.contains("(order statistics; under 6 runs, widened)"))
+            #expect(text.contains("(over runs)"))
             // Enough runs: no such line.
             let enough = try directory.write("e.csv", SubcommandTests.resultFile(runners.map { ($0, [100, 100, 121, 100, 100, 121]) }))
             #expect(!bench(["--input", enough]).output.contains("Few runs:"))
@@ -289,7 +291,7 @@ extension ThreadingOverheadsTests {
             #expect((object["machine"] as? [String: String])?["build"] == MachineInfo.buildConfiguration)
 
             let markdown = bench(Self.small + ["--output", directory.path + "/raw3.csv", "--format", "markdown", "--quiet"])
-            #expect(markdown.output.contains("### Cost per job at 1×5: median of the runs ± its 95% interval (order statistics)"))
+            #expect(markdown.output.contains("### Cost per job at 1×5: median of the runs ± its 95% interval (over runs)"))
             // Its cell may or may not have modes, and then a column of them.
             #expect(markdown.output.contains("| runner | cost per job |"))
             #expect(markdown.output.contains("| **The 2010 experiment** |"))
@@ -422,10 +424,13 @@ extension ThreadingOverheadsTests {
             #expect(serial.contains("101 ns"))
             #expect(serial.contains("201 ns"))
             #expect(serial.contains("1.99"))
-            // Its interval, 1.96–2.02, is so narrow that the smallest change it would see is the threshold's.
-            #expect(serial.hasSuffix("slower   ×1.05"))
+            // Its runs alone give about 1.92–2.06 (3 runs a file, Student's t); the files come from two hosts, so the
+            // default session terms (the machine ±10%) widen it in quadrature to 1.63–2.43, and the smallest change
+            // it would see is ×1.33.
+            #expect(serial.hasSuffix("1.63–2.43  slower   ×1.33"))
             #expect(text.contains("Verdicts: 0 faster, 1 slower, 1 same, 0 unsure"))
-            #expect(text.contains("Could see ×1.2 (80% of the time): 2 of 2 cells; the median cell ×1.05"))
+            #expect(text.unwrapped.contains("Session terms: the default (the files come from different hosts), a cell ±0%"))
+            #expect(text.contains("Could see ×1.2 (80% of the time): 0 of 2 cells; the median cell ×1.33"))
             #expect(text.contains("Only in A: 1 cell, by runner\n  run-loop: 4×500\n"))
             #expect(text.contains("Only in B: 1 cell, by runner\n  global-queue: 4×500\n"))
 
@@ -434,7 +439,7 @@ extension ThreadingOverheadsTests {
             let markdown = bench(["compare", a, b, "--format", "markdown"]).output
             #expect(markdown.contains("| host | h | other ≠ |"))
             #expect(markdown.contains("| os | os | os |"))
-            #expect(markdown.contains("| serial-queue | 4×500 | 101 ns | 201 ns | 1.99 | 1.96–2.02 | slower | ×1.05 |"))
+            #expect(markdown.contains("| serial-queue | 4×500 | 101 ns | 201 ns | 1.99 | 1.63–2.43 | slower | ×1.33 |"))
             #expect(markdown.contains("| --- | --- | ---: | ---: | ---: | ---: | --- |"))
 
             let csv = try rows(ofCSV: bench(["compare", a, b, "--format", "csv"]).output)
@@ -478,28 +483,58 @@ extension ThreadingOverheadsTests {
         @Test("validate: A/A false alarms and injected-shift detections, counted from compare's verdicts")
         func validate() throws {
             let directory = try TemporaryDirectory()
-            // serial-queue steady; run-loop 10% slower in B, beyond the 5% threshold with tight runs: a false alarm.
-            // task spread over ±30%: B × 1.2 lies within its noise, so the shift is missed.
+            // serial-queue steady; run-loop 30% slower in B, beyond the default session terms with tight runs: a
+            // false alarm. task spread over ±30%: B × 1.5 lies within its noise, so the shift is missed.
             let a = try directory.write("a.csv", Self.resultFile([("serial-queue", [100, 101, 102, 100]), ("run-loop", [900, 901, 902, 900]), ("task", [400, 520, 300, 410])]))
-            let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [101, 100, 102, 101]), ("run-loop", [990, 991, 992, 990]), ("task", [300, 410, 520, 400])]))
-            let run = bench(["validate", a, b])
+            let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [101, 100, 102, 101]), ("run-loop", [1170, 1171, 1172, 1170]), ("task", [300, 410, 520, 400])]))
+            let run = bench(["validate", a, b, "--shift", "1.5"])
             #expect(run.status == .success, "\(run.error)")
             let line = { (start: String) in run.output.split(separator: "\n").first { $0.hasPrefix(start) }.map(String.init) ?? "" }
             #expect(line("A/A, raw: called faster or slower (false alarms)").hasSuffix(" 1   3  33.3%"))
-            #expect(line("B × 1.2, every cell, raw: called slower (detected)").hasSuffix(" 2   3  66.7%"))
-            #expect(run.output.contains("  run-loop at 4×500: B/A 1.10"))
-            #expect(run.output.contains("  task at 4×500: 1.2"))
-            // Three cells are too few to tell how far a headline moves between sessions: the intervals are the
-            // runs' own, and the output says so; and too few for a machine factor.
-            #expect(run.output.contains("Session spread: unknown"))
+            #expect(line("B × 1.5, every cell, raw: called slower (detected)").hasSuffix(" 2   3  66.7%"))
+            #expect(run.output.contains("  run-loop at 4×500: B/A 1.30"))
+            #expect(run.output.contains("  task at 4×500: 1.5"))
+            // No terms kept for the host: the default, and the output says so; too few cells for a machine factor,
+            // so nothing measured to keep either.
+            #expect(run.output.unwrapped.contains("Session terms: the default (none kept for this host)"))
             #expect(run.output.contains("Machine factor: none"))
-            let csv = try rows(ofCSV: bench(["validate", a, b, "--shift", "1.5", "--format", "csv"]).output)
+            #expect(bench(["validate", a, b, "--keep"]).error.contains("Error: these files share too few cells for a machine factor"))
+            let csv = try rows(ofCSV: bench(["validate", a, b, "--shift", "2.5", "--format", "csv"]).output)
             // Rows in the catalogue's order: run-loop, serial-queue, task.
             #expect(csv.map { $0["runner"] } == ["run-loop", "serial-queue", "task"])
             #expect(csv.map { $0["verdict"] } == ["slower", "same", "same"])
             #expect(csv.map { $0["shifted_verdict"] } == ["slower", "slower", "slower"])
             #expect(bench(["validate", a]).status == .usage)
             #expect(bench(["validate", a, b, "--shift", "0.8"]).error.hasPrefix("Error: '--shift' expects a factor over 1"))
+        }
+
+        @Test("validate --keep: the pair's session terms kept for its host beside the first file, which compare then uses")
+        func validateKeeps() throws {
+            let directory = try TemporaryDirectory()
+            // Paragraphs wrap at 120 columns, their lines after the first indented.
+            let flat = { (text: String) in text.replacingOccurrences(of: #"\n +"#, with: " ", options: .regularExpression) }
+            let runners = ["single-threaded", "run-loop", "serial-queue", "global-queue", "task", "actor", "thread-pool", "null"]
+            // B's machine 10% slower, every cell with it.
+            let a = try directory.write("a.csv", Self.resultFile(runners.map { ($0, [100, 101, 99, 100]) }, host: "box"))
+            let b = try directory.write("b.csv", Self.resultFile(runners.map { ($0, [110, 111, 109, 110]) }, host: "box"))
+            let before = bench(["compare", a, b])
+            #expect(flat(before.output).contains("Session terms: the default (none kept for this host)"))
+            let kept = bench(["validate", a, b, "--keep"])
+            #expect(kept.status == .success, "\(kept.error)")
+            let path = directory.path + "/box.session-terms.json"
+            #expect(flat(kept.output).contains("the machine ±9.5% between the two sessions; kept in \(path)"))
+            let terms = try #require(try SessionTerms.Kept.read(path))
+            #expect(terms.host == "box" && terms.pairs.count == 1 && abs(terms.terms.drift - log(1.1)) < 0.005)
+            let after = bench(["compare", a, b])
+            #expect(flat(after.output).contains("Session terms: this host's, from 1 A/A pair kept in \(path)"))
+            // Kept again: a second pair, and the terms their root mean square.
+            #expect(bench(["validate", a, b, "--keep"]).status == .success)
+            #expect(try SessionTerms.Kept.read(path)?.pairs.count == 2)
+            // A file there that is not terms: an error naming it, not the default in silence.
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
+            let broken = bench(["compare", a, b])
+            #expect(broken.status == .failure)
+            #expect(broken.error.hasPrefix("Error: '\(path)' is not session terms"))
         }
 
         @Test("validate: the relative rule on a shift of each runner's cells and of each family's, in turn")
@@ -516,7 +551,7 @@ extension ThreadingOverheadsTests {
             #expect(validation.byFamily.shiftedCells == 8)
             #expect(validation.byFamily.detected == 8 - 4)
             #expect(validation.byFamily.missed.map(\.group) == ["The 2010 experiment"])
-            let text = validation.output(paths: ["a.csv", "b.csv"]).render(.table)
+            let text = validation.output(paths: ["a.csv", "b.csv"], termsText: "Session terms: the default.").render(.table)
             #expect(text.contains("B × 1.2, each runner's cells in turn, relative: dearer (detected)"))
             #expect(text.contains("Machine factor B/A: 0.800"))
         }
@@ -1026,7 +1061,7 @@ extension ThreadingOverheadsTests {
             #expect(html.contains("within the noise threshold (±5%)"))
             #expect(html.contains(">machine 1.5"))
             // task moved against the machine: its mark filled, its name bold, its flag at the row's end.
-            #expect(html.contains("task at 4×500: B/A 3.00 (95% 2.87–3.14), slower; beside the machine 2.01, dearer"))
+            #expect(html.contains("task at 4×500: B/A 3.00 (95% 2.46–3.66), slower; beside the machine 2.01, dearer"))
             #expect(html.contains(">dearer 2.01 × machine<"))
             // Two layouts of the one chart, for a laptop and for a phone.
             #expect(html.contains("<div class=\"wide\">") && html.contains("<div class=\"narrow\">"))

@@ -19,9 +19,13 @@ extension ThreadingOverheadsTests {
             })
         }
 
+        /// No change between sessions: what the files' runs alone say.
+        static let noTerms = SessionTerms(cell: 0, drift: 0)
+
         static func verdict(_ before: [Int64], _ after: [Int64]) -> Comparison.Verdict? {
-            Comparison(baseline: report(["serial-queue": before]), candidate: report(["serial-queue": after]))
-                .rows.first?.verdict
+            Comparison(
+                baseline: report(["serial-queue": before]), candidate: report(["serial-queue": after]), terms: noTerms
+            ).rows.first?.verdict
         }
 
         static let knownVerdicts: [([Int64], [Int64], Comparison.Verdict)] = [
@@ -48,15 +52,17 @@ extension ThreadingOverheadsTests {
         func threshold() {
             let before = Self.report(["serial-queue": [100, 101, 102]])
             let after = Self.report(["serial-queue": [110, 111, 112]])
-            #expect(Comparison(baseline: before, candidate: after).rows.first?.verdict == .slower)
-            #expect(Comparison(baseline: before, candidate: after, threshold: 0.15).rows.first?.verdict == .same)
+            #expect(Comparison(baseline: before, candidate: after, terms: Self.noTerms).rows.first?.verdict == .slower)
+            #expect(
+                Comparison(baseline: before, candidate: after, threshold: 0.15, terms: Self.noTerms).rows.first?.verdict
+                    == .same)
         }
 
         @Test("ratios, normalized ratios and the interval")
         func ratios() throws {
             let before = Self.report(["single-threaded": [100, 100, 100], "serial-queue": [200, 200, 200]])
             let after = Self.report(["single-threaded": [50, 50, 50], "serial-queue": [150, 150, 150]])
-            let comparison = Comparison(baseline: before, candidate: after)
+            let comparison = Comparison(baseline: before, candidate: after, terms: Self.noTerms)
             let row = try #require(comparison.rows.first { $0.key.runner == "serial-queue" })
             #expect(row.ratio == 0.75)
             // (150 / 50) / (200 / 100): relative to its machine's control, serial-queue got 1.5 times dearer.
@@ -80,52 +86,102 @@ extension ThreadingOverheadsTests {
             #expect(first == second)
         }
 
-        /// Five cells whose last two runs cost `later` where their first two cost 100, beside `serial-queue` at
-        /// `serialQueue` every run.
-        static func sessionReport(later: Int64, serialQueue: Int64) -> Report {
-            var cells: [String: [Int64]] = ["serial-queue": [serialQueue, serialQueue, serialQueue, serialQueue]]
-            for index in 1...5 {
-                cells["cell-\(index)"] = [100, 100, later, later]
-            }
-            return report(cells)
+        /// `runs` of serial-queue, made by the worker processes `processes` in turn (nil: all in this process).
+        static func cell(_ runs: [Int64], processes: [Int?]? = nil) -> CellSummary? {
+            Report(records: runs.enumerated().map { index, nanoseconds in
+                ResultRecord(
+                    runner: "serial-queue", configuration: configuration, repetition: index + 1,
+                    outcome: RunOutcome(status: .ok, nanoseconds: nanoseconds, detail: "", completedIterations: configuration.jobs, startedAt: nil),
+                    machine: .current(), process: processes?[index])
+            }).cells.first
         }
 
-        @Test("a file's session spread: its cells' first halves of runs against the rest")
-        func sessionSpread() throws {
-            // Five cells moved by 10% from their first half to the second, one did not: the median of the six
-            // changes is ln 1.1, scaled to a standard deviation.
-            let spread = try #require(Self.sessionReport(later: 110, serialQueue: 100).sessionSpread)
-            #expect(abs(spread.value - 1.4826 * log(1.1)) < 1e-12)
-            #expect(!spread.isStandIn && spread.cells == 6)
-            #expect(Self.sessionReport(later: 100, serialQueue: 100).sessionSpread?.value == 0)
-            // Too few cells of enough runs: unknown, not zero.
-            #expect(Self.report(["serial-queue": [100, 100, 110, 110]]).sessionSpread == nil)
+        @Test("a cell's interval is its own: Student's t over its processes, or over its runs in one process")
+        func cellInterval() throws {
+            // 3 runs in one process: t with 2 degrees of freedom on their logs, around the median.
+            let three = try #require(Self.cell([100, 100, 121])?.interval)
+            let logs = [100.0, 100, 121].map(log)
+            let halfWidth = 4.303 * (Statistics.standardDeviation(logs) ?? 0) / 3.0.squareRoot()
+            #expect(abs(three.lowerBound - 100 * exp(-halfWidth)) < 1e-9)
+            #expect(abs(three.upperBound - 100 * exp(halfWidth)) < 1e-9)
+            // From 6 runs in one process: order statistics, no shape assumed.
+            #expect(Self.cell([100, 100, 121, 100, 100, 121])?.interval == 100...121)
+            // Runs of three processes: each process's median is one unit, so a process's own steadiness does not
+            // narrow the interval; three processes that agree give a narrow one whatever their runs' count.
+            let processes = try #require(
+                Self.cell([100, 101, 120, 121, 110, 111], processes: [1, 1, 2, 2, 3, 3]))
+            #expect(processes.processCount == 3)
+            let units = [100.5, 120.5, 110.5]
+            let headline = try #require(Estimate.headline(processes.nanoseconds))
+            let unitWidth = 4.303 * (Statistics.standardDeviation(units.map(log)) ?? 0) / 3.0.squareRoot()
+            let interval = try #require(processes.interval)
+            #expect(abs(interval.upperBound - headline * exp(unitWidth)) < 1e-9)
+            // A steady cell keeps its own width, whatever the cells beside it do: none is widened by another.
+            let steady = Self.report(["serial-queue": [100, 100, 100], "task": [100, 300, 900]])
+            #expect(steady.cell("serial-queue", at: Self.configuration)?.interval == 100...100)
+            // One run: no interval.
+            #expect(Self.cell([100])?.interval == nil)
         }
 
-        @Test("a file of 3-run cells gets the stand-in spread: each cell's first run against the rest, and says so")
-        func sessionSpreadStandIn() throws {
-            // Six cells of 3 runs: first run 100, the rest 100 and 121, whose median is 110.5.
-            let threeRuns = Self.report(Dictionary(uniqueKeysWithValues: (1...6).map { ("cell-\($0)", [100, 100, 121] as [Int64]) }))
-            let spread = try #require(threeRuns.sessionSpread)
-            #expect(spread.isStandIn && spread.cells == 6)
-            #expect(abs(spread.value - 1.4826 * log(110.5 / 100)) < 1e-12)
-            // Compared with a file that measures its own, the pair's spread is the two in quadrature, and a stand-in.
-            let measured = try #require(Self.sessionReport(later: 110, serialQueue: 100).sessionSpread)
-            let pair = Comparison(baseline: threeRuns, candidate: Self.sessionReport(later: 110, serialQueue: 100))
-            #expect(pair.sessionSpreadIsStandIn)
-            let quadrature = ((spread.value * spread.value + measured.value * measured.value) / 2).squareRoot()
-            #expect(abs((pair.sessionSpread ?? 0) - quadrature) < 1e-12)
-            // A cell of 3 runs has no 95% interval of its own (its range holds the median 75% of the time): the
-            // range, 100–121, is widened by the file's spread.
-            let interval = try #require(threeRuns.cells.first?.interval)
-            let margin = 1.96 * spread.value
-            #expect(abs(interval.lowerBound - 100 * exp(-margin)) < 1e-9)
-            #expect(abs(interval.upperBound - 100 * exp((log(1.21) * log(1.21) + margin * margin).squareRoot())) < 1e-9)
-            // From 6 runs on, order statistics reach 95% by themselves, and the spread is left out.
-            let sixRuns = Self.report(Dictionary(uniqueKeysWithValues: (1...6).map { ("cell-\($0)", [100, 100, 121, 100, 100, 121] as [Int64]) }))
-            #expect(sixRuns.cells.first?.interval == 100...121)
-            // Four cells of 3 runs are too few even for the stand-in: unknown.
-            #expect(Self.report(Dictionary(uniqueKeysWithValues: (1...4).map { ("cell-\($0)", [100, 100, 121] as [Int64]) })).sessionSpread == nil)
+        @Test("session terms widen a ratio's interval: raw by the cell's term and the drift, relative by the cell's")
+        func sessionTermsWiden() throws {
+            // serial-queue 8% dearer in every run of B, the machine unchanged: the runs alone call it slower.
+            let (a, b) = Self.machinePair(machine: 1, serialQueue: 1.08)
+            let calm = try #require(Comparison(baseline: a, candidate: b, terms: Self.noTerms).rows.first { $0.key.runner == "serial-queue" })
+            #expect(calm.verdict == .slower && calm.relativeVerdict == .dearer)
+            // A machine whose cells move 5% between sessions, and whose whole moves 8%: 8% is not enough.
+            let terms = SessionTerms(cell: 0.05, drift: 0.08)
+            let comparison = Comparison(baseline: a, candidate: b, terms: terms)
+            let row = try #require(comparison.rows.first { $0.key.runner == "serial-queue" })
+            let sampling = try #require(row.samplingInterval)
+            let interval = try #require(row.interval)
+            let session = 1.96 * (0.05 * 0.05 + 0.08 * 0.08).squareRoot()
+            let below = log(1.08 / sampling.lowerBound)
+            #expect(abs(log(1.08 / interval.lowerBound) - (below * below + session * session).squareRoot()) < 1e-9)
+            #expect(row.verdict == .unsure)
+            // Beside the machine the drift is the factor's: the relative interval is narrower than the raw one.
+            let relative = try #require(row.relativeInterval)
+            let factor = try #require(comparison.machineFactor?.estimate)
+            #expect(log(relative.upperBound / relative.lowerBound) < log(interval.upperBound / interval.lowerBound))
+            #expect(abs(factor - 1) < 0.02)
+        }
+
+        @Test("an A/A pair measures the session terms: the drift its machine factor, the cells' term their excess")
+        func measuredTerms() throws {
+            // The whole machine 10% slower in B, every cell with it: drift ln 1.1, no cell term.
+            let (a, b) = Self.machinePair(machine: 1.1, serialQueue: 1)
+            let still = try #require(SessionTerms.measured(from: Comparison(baseline: a, candidate: b)))
+            #expect(abs(still.drift - log(1.1)) < 1e-6)
+            #expect(still.cell == 0)
+            // Half the cells 10% dearer beside the machine and half 10% cheaper: their runs account for little of
+            // it, so the cell term is about ln 1.1 over the chi-square median's root, 0.6745.
+            let runners = ["single-threaded", "run-loop", "serial-queue", "global-queue", "task", "actor", "thread-pool", "null"]
+            let moved = Report(records: b.records.map { record in
+                var record = record
+                let index = runners.firstIndex(of: record.runner) ?? 0
+                let scale = index.isMultiple(of: 2) ? 1.1 : 1 / 1.1
+                record.outcome.nanoseconds = record.outcome.nanoseconds.map { Int64((Double($0) * scale).rounded()) }
+                return record
+            })
+            let spread = try #require(SessionTerms.measured(from: Comparison(baseline: a, candidate: moved)))
+            #expect(spread.cell > 0.8 * log(1.1) / 0.6745 && spread.cell < 1.2 * log(1.1) / 0.6745)
+            // Too few cells for a machine factor: nothing measured.
+            #expect(SessionTerms.measured(from: Comparison(baseline: Self.report(["serial-queue": [1, 2]]), candidate: Self.report(["serial-queue": [1, 2]]))) == nil)
+        }
+
+        @Test("kept terms: each pair's, together their root mean square, in a file named for the host")
+        func keptTerms() throws {
+            var kept = SessionTerms.Kept(host: "vm")
+            kept.pairs.append(.init(files: ["a.csv", "b.csv"], measuredAt: "2026-11-26T10:00:00Z", cells: 104, terms: SessionTerms(cell: 0.03, drift: 0.04)))
+            kept.pairs.append(.init(files: ["c.csv", "d.csv"], measuredAt: "2026-11-26T11:00:00Z", cells: 104, terms: SessionTerms(cell: 0.04, drift: 0.03)))
+            #expect(abs(kept.terms.cell - (0.0025 / 2).squareRoot()) < 1e-12)
+            #expect(abs(kept.terms.drift - (0.0025 / 2).squareRoot()) < 1e-12)
+            let directory = try TemporaryDirectory()
+            let path = SessionTerms.Kept.path(host: "my host/1", in: directory.path)
+            #expect(path.hasSuffix("/my-host-1.session-terms.json"))
+            try Data(kept.json.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(try SessionTerms.Kept.read(path) == kept)
+            #expect(try SessionTerms.Kept.read(directory.path + "/none.json") == nil)
         }
 
         @Test("the smallest change a cell would see: its interval's wider side × 2.80/1.96, never below the threshold")
@@ -143,34 +199,11 @@ extension ThreadingOverheadsTests {
             // moves past 1 with room.
             let comparison = Comparison(
                 baseline: Self.report(["serial-queue": [100, 101, 102, 100, 99, 101]]),
-                candidate: Self.report(["serial-queue": [101, 100, 99, 102, 100, 101]]))
+                candidate: Self.report(["serial-queue": [101, 100, 99, 102, 100, 101]]), terms: Self.noTerms)
             let row = try #require(comparison.rows.first)
             let sees = try #require(row.detectable)
             #expect(sees < 1.2)
             #expect(comparison.shifting([row.key], by: sees).rows.first?.verdict == .slower)
-        }
-
-        @Test("the session spread widens the interval: a difference the runs alone would call is unsure")
-        func sessionSpreadWidens() throws {
-            // serial-queue 8% dearer in every run of B: the bootstrap interval is 1.08 exactly.
-            let steady = Comparison(
-                baseline: Self.sessionReport(later: 100, serialQueue: 100),
-                candidate: Self.sessionReport(later: 100, serialQueue: 108))
-            let calm = try #require(steady.rows.first { $0.key.runner == "serial-queue" })
-            #expect(steady.sessionSpread == 0 && !steady.sessionSpreadIsStandIn)
-            #expect(calm.verdict == .slower)
-            // The same cell in files whose other cells moved by 10% within each sweep: a headline moves that much
-            // between sessions here, so 8% is not enough.
-            let drifting = Comparison(
-                baseline: Self.sessionReport(later: 110, serialQueue: 100),
-                candidate: Self.sessionReport(later: 110, serialQueue: 108))
-            let row = try #require(drifting.rows.first { $0.key.runner == "serial-queue" })
-            let spread = 1.4826 * log(1.1)
-            #expect(abs((drifting.sessionSpread ?? 0) - spread) < 1e-12)
-            let interval = try #require(row.interval)
-            #expect(abs(interval.lowerBound - 1.08 * exp(-1.96 * spread)) < 1e-9)
-            #expect(abs(interval.upperBound - 1.08 * exp(1.96 * spread)) < 1e-9)
-            #expect(row.verdict == .unsure)
         }
 
         /// Eight runners' cells of steady runs (`spread` ns apart), B's `machine` times A's, and serial-queue's
@@ -236,11 +269,12 @@ extension ThreadingOverheadsTests {
                 #expect(row.relativeVerdict == (serial ? .dearer : .withMachine), "\(row.key)")
                 #expect(abs((row.relativeRatio ?? 0) - (serial ? 1.3 : 1)) < 1e-9)
             }
-            // The relative interval holds the factor's uncertainty too: it is wider than the raw one over the factor.
+            // The relative interval holds the factor's uncertainty and the cell's session term: it is wider than the
+            // runs' own interval over the factor (the raw one holds the machine's drift besides, which it leaves out).
             let serial = try #require(comparison.rows.first { $0.key.runner == "serial-queue" })
-            let raw = try #require(serial.interval)
+            let sampling = try #require(serial.samplingInterval)
             let relative = try #require(serial.relativeInterval)
-            #expect(relative.lowerBound <= raw.lowerBound / 0.8 + 1e-12 && relative.upperBound >= raw.upperBound / 0.8 - 1e-12)
+            #expect(relative.lowerBound < sampling.lowerBound / 0.8 && relative.upperBound > sampling.upperBound / 0.8)
         }
 
         @Test("shifting some cells of B: exactly what scaling their runs gives, judged again")

@@ -1,3 +1,4 @@
+import Foundation
 import JobRunners
 import Testing
 
@@ -144,6 +145,19 @@ extension ThreadingOverheadsTests {
             #expect(spent <= budget.seconds)
         }
 
+        @Test("the budget spent on slow first runs: each cell still gets its floor, by what its later runs cost")
+        func floorsAfterSpending() {
+            let budget = SweepPlan.Budget(seconds: 1, precision: 0, minimumRuns: 3, maximumRuns: 30)
+            // Each cell's first run takes 0.5 s (it started a worker, say), which spends the budget at once; its
+            // later runs take 1 ms. A cell's part of a fifth of the budget is a hundredth of it at most, 10 ms: 10 runs
+            // of 1 ms, which the first run's cost had hidden.
+            let (runs, _) = Self.driveBudget(
+                budget, seconds: { $0 == 1 ? 0.5 : 0.001 }, nanoseconds: { Int64(1_000 + ($0.repetition ?? 0)) })
+            for cell in Self.cells {
+                #expect(runs[cell] == 10, "\(cell)")
+            }
+        }
+
         @Test("time shared again never goes to a cell that stopped for precision")
         func sharedAgainSkipsStoppedCells() {
             let budget = SweepPlan.Budget(seconds: 1, precision: 0.01, minimumRuns: 3, maximumRuns: 30)
@@ -159,7 +173,7 @@ extension ThreadingOverheadsTests {
             }
         }
 
-        @Test("the budget's shares: equal time per cell, a cheap cell's unused share to the others, minimums always")
+        @Test("the budget buys information: runs ∝ spread / √cost, a fifth of it shared by every cell, floors always")
         func allocation() {
             let budget = SweepPlan.Budget(seconds: 10, minimumRuns: 3, maximumRuns: 30)
             // 1 ms and 1 s a run, one run each made: the cheap cell reaches its maximum for 29 ms, and the dear one
@@ -167,10 +181,42 @@ extension ThreadingOverheadsTests {
             let runs = SweepSchedule.allocate(
                 secondsPerRun: [0.001, 1.0], budget: budget, remaining: 9.03, alreadyMade: [1, 1])
             #expect(runs == [30, 10])
-            // Two dear cells share alike.
+            // 40 ms and 1 s a run: runs in proportion to 1/√cost, 5 to 1 (equal time would be 25 to 1).
+            #expect(SweepSchedule.allocate(secondsPerRun: [0.04, 1], budget: budget, remaining: 4.8, alreadyMade: [0, 0]) == [20, 4])
+            // Two dear cells share alike, unless one is twice as unsteady: then it gets twice the runs.
             #expect(SweepSchedule.allocate(secondsPerRun: [1, 1], budget: budget, remaining: 8, alreadyMade: [1, 1]) == [5, 5])
+            #expect(
+                SweepSchedule.allocate(
+                    secondsPerRun: [1, 1], spreads: [1, 2], budget: budget, remaining: 9, alreadyMade: [0, 0]) == [3, 6])
             // Too little time for the minimums: each gets its minimum all the same.
             #expect(SweepSchedule.allocate(secondsPerRun: [1, 2], budget: budget, remaining: 0.5, alreadyMade: [1, 1]) == [3, 3])
+            // Over the budget already: every cell still gets what its part of a fifth of the budget buys (of 150 s
+            // over 3 cells, a hundredth each at most: 1.5 s), a cheap one its maximum, one of 250 ms six, a dear one
+            // its minimum.
+            let sweep = SweepPlan.Budget(seconds: 150, minimumRuns: 3, maximumRuns: 30)
+            #expect(
+                SweepSchedule.allocate(
+                    secondsPerRun: [0.001, 0.25, 2], budget: sweep, remaining: -5, alreadyMade: [1, 1, 1]) == [30, 6, 3])
+            // Over the default sweep's 104 cells, a part is 0.29 s: 14 runs of 20 ms.
+            #expect(SweepSchedule.floor(secondsPerRun: 0.02, budget: sweep, cells: 104) == 14)
+            // A cell whose six runs cost no more than a hundredth of the budget gets six, an interval of its own:
+            // up to 250 ms a run at 150 s; one of 260 ms its part's one run, so its minimum.
+            #expect(SweepSchedule.floor(secondsPerRun: 0.06, budget: sweep, cells: 104) == 6)
+            #expect(SweepSchedule.floor(secondsPerRun: 0.25, budget: sweep, cells: 104) == 6)
+            #expect(SweepSchedule.floor(secondsPerRun: 0.26, budget: sweep, cells: 104) == 3)
+            #expect(SweepSchedule.floor(secondsPerRun: .infinity, budget: sweep, cells: 104) == 3)
+        }
+
+        @Test("a cell's spread for the budget: its own, shrunk toward the others'; equal while none has three runs")
+        func spreads() throws {
+            #expect(SweepSchedule.spreads(of: [[1, 2], [5]]) == [1, 1])
+            let spreads = SweepSchedule.spreads(of: [[100, 100, 100], [100, 110, 90, 105], [100, 120, 80], [7]])
+            // The steady cell is not taken for one that needs nothing, the cell without three runs gets the median.
+            #expect(spreads[0] > 0 && spreads[0] < spreads[1])
+            #expect(spreads[2] > spreads[1])
+            let median = try #require(Statistics.median([0, Statistics.standardDeviation([100, 110, 90, 105].map(log)) ?? 0,
+                                                         Statistics.standardDeviation([100, 120, 80].map(log)) ?? 0]))
+            #expect(abs(spreads[3] - median) < 1e-12)
         }
     }
 }

@@ -51,10 +51,13 @@ enum RunOption {
         let (runs, each) = builds == 1 ? ("runs", "") : ("pairs", " (each pair a run of each build)")
         return Option<RunOptions>(
             "budget", value: "seconds",
-            help: "The time the runs may take, warm-ups included, shared among the cells by need: every cell gets "
-                + "\(RunOptions.defaultBudget.minimumRuns) \(runs) at least and \(RunOptions.defaultBudget.maximumRuns) "
-                + "at most\(each), an equal share of the time beyond that, and what a cheap cell doesn't need goes to "
-                + "the others.",
+            help: "The time the runs may take, warm-ups included, spent where it narrows the cells' intervals most: "
+                + "every cell gets \(RunOptions.defaultBudget.minimumRuns) \(runs) at least, or as many as its equal part "
+                + "of \(Format.number(SweepPlan.Budget.floorShare * 100))% of the budget buys (\(Estimate.fewestRunsForInterval) "
+                + "where so many cost at most 1% of it), and "
+                + "\(RunOptions.defaultBudget.maximumRuns) at most\(each); beyond that, a cell's \(runs) go in "
+                + "proportion to its spread over the square root of what one costs, so cheap and unsteady cells get "
+                + "more.",
             defaultText: "\(Format.number(RunOptions.budgetPerCell * Double(builds))) s a cell, from "
                 + "\(Int(RunOptions.leastBudget) * builds) to \(Int(RunOptions.defaultBudget.seconds) * builds) s",
             \.budget, .secondsNumber)

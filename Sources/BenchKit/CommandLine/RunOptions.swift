@@ -68,5 +68,5 @@ public struct RunOptions: CommandOptions {
     public static let defaultProcesses = 4
     /// How long the default sweep takes, as measured (docs/method.md, "Sampling"), for the help texts: the minimum runs of
     /// the runners that start a thread per job, never cut, make it longer when the machine is busy.
-    static let defaultSweepDuration = "about 2½ minutes on a quiet 2-core machine, longer on a busy one"
+    static let defaultSweepDuration = "about 3 minutes on a 2-core machine, longer on a busy one"
 }

@@ -41,7 +41,8 @@ final class PlacedRuns: RunMaker {
             return nil
         }
         let pool = WorkerPool(
-            executable: executable, count: placement.processes, isolatesEveryRun: placement == .isolated)
+            executable: executable, count: placement.processes, isolatesEveryRun: placement == .isolated,
+            lifetime: WorkerPool.sweepLifetime)
         return PlacedRuns(placement, pool: pool)
     }
 
@@ -61,8 +62,7 @@ final class PlacedRuns: RunMaker {
         guard inWorker(step.cell), let pool, step.repetition != nil else {
             return [SweepPlan.Measurement(outcome: plan.measureInProcess(step))]
         }
-        let index = pool.worker(for: step, of: plan)
-        return [SweepPlan.Measurement(outcome: pool.measure(step, of: plan, worker: index), process: index + 1)]
+        return [pool.measure(step, of: plan, worker: pool.worker(for: step, of: plan))]
     }
 
     /// Whether a run of `runner` is made in a worker process even without `--isolate` (in a `bench` program, whose

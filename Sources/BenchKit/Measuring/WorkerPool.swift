@@ -14,31 +14,52 @@ import Darwin
 /// one: `--processes` spreads each cell's runs over several, `--isolate` makes every run in a fresh one, and
 /// `bench interleave` keeps a pool per build.
 ///
-/// A worker is started when first asked for, and kept: it makes each cell's warm-ups the first time it meets the
-/// cell, then its runs. One that dies (a crash, a signal) fails the run it was making, saying how, and is replaced
-/// at the next request, so a run that aborts its process costs one run, not the sweep.
+/// A worker is started when first asked for, and kept until it retires (after ``lifetime``, where the pool has
+/// one): it makes each cell's warm-ups the first time it meets the cell, then its runs. A retired worker's place
+/// goes to a fresh process at the next request, so that a sweep's runs come from many processes over its course,
+/// each drawing its own thread pools' regime and allocator state, and a cell's runs, spread over the sweep, from
+/// several of them: the process is the unit that a cell's interval samples (``CellSummary``). Every worker the pool
+/// starts gets the next number, from 1, which the result file's `process` column records: unique in the file.
+/// One that dies (a crash, a signal) fails the run it was making, saying how, and is replaced at the next
+/// request, so a run that aborts its process costs one run, not the sweep.
 final class WorkerPool {
     let executable: URL
-    /// Workers the pool keeps, numbered 1 to `count` in the result file's `process` column.
+    /// Workers the pool keeps at once.
     let count: Int
     /// Whether a worker ends after each run, so that every run has a fresh process (`--isolate`).
     let isolatesEveryRun: Bool
+    /// How long a worker makes runs before a fresh process takes its place, in nanoseconds; nil for never.
+    let lifetime: UInt64?
     private var workers: [Worker?]
+    /// Workers started so far: the last one's number.
+    private var started = 0
+
+    /// How long a sweep's worker makes runs before it retires: 20 s, so that a default sweep (2½ to 3½ minutes)
+    /// has about 8 generations of workers, 30 or more processes, and a cell of 3 runs, whose runs are spread over
+    /// the sweep, has each from another process; each fresh process costs its start (about 20 ms) and the warm-ups
+    /// of the cells it meets.
+    static let sweepLifetime: UInt64 = 20_000_000_000
 
     private final class Worker {
         let child: ChildProcess
         var reader: DescriptorReader
+        /// Its number in the result file's `process` column.
+        let number: Int
+        /// When it started, by ``MonotonicClock``.
+        let started = MonotonicClock.now()
 
-        init(_ child: ChildProcess) {
+        init(_ child: ChildProcess, number: Int) {
             self.child = child
+            self.number = number
             reader = DescriptorReader(child.output)
         }
     }
 
-    init(executable: URL, count: Int, isolatesEveryRun: Bool = false) {
+    init(executable: URL, count: Int, isolatesEveryRun: Bool = false, lifetime: UInt64? = nil) {
         self.executable = executable
         self.count = max(1, count)
         self.isolatesEveryRun = isolatesEveryRun
+        self.lifetime = lifetime
         workers = Array(repeating: nil, count: max(1, count))
         // A worker that died closes its pipe: writing to it must fail the write, not kill this process.
         signal(SIGPIPE, SIG_IGN)
@@ -48,15 +69,20 @@ final class WorkerPool {
         finish()
     }
 
-    /// Starts worker `index` (0-based) if it is not running, and checks that it speaks this bench's protocol.
+    /// Starts worker `index` (0-based) if it is not running, or if it has lived its ``lifetime``, and checks that
+    /// it speaks this bench's protocol.
     func start(_ index: Int) throws(ChildProcessError) {
+        if let worker = workers[index], let lifetime, MonotonicClock.now() &- worker.started >= lifetime {
+            stop(index)
+        }
         guard workers[index] == nil else {
             return
         }
         let child = try ChildProcess(
             executable: executable, arguments: ["worker", "--protocol", String(WorkerProtocol.version)],
             withInput: true)
-        let worker = Worker(child)
+        started += 1
+        let worker = Worker(child, number: started)
         guard let greeting = worker.reader.line(), greeting == WorkerProtocol.greeting else {
             let ending = child.finish()
             throw ChildProcessError(
@@ -75,12 +101,16 @@ final class WorkerPool {
         return (place + (step.repetition ?? 1) - 1) % count
     }
 
-    /// Makes the recorded run of `step` of `plan` in worker `index` (0-based); a failed run, saying why, if the
-    /// worker cannot make it.
-    func measure(_ step: SweepPlan.Step, of plan: SweepPlan, worker index: Int) -> RunOutcome {
+    /// Makes the recorded run of `step` of `plan` in worker `index` (0-based), a fresh one if the one there has
+    /// retired: the run, with the number of the process that made it; a failed run, saying why, if the worker
+    /// cannot make it.
+    func measure(_ step: SweepPlan.Step, of plan: SweepPlan, worker index: Int) -> SweepPlan.Measurement {
         let startedAt = Date()
-        func failed(_ detail: String) -> RunOutcome {
-            RunOutcome(status: .failed, nanoseconds: nil, detail: detail, completedIterations: 0, startedAt: startedAt)
+        func failed(_ detail: String, process: Int? = nil) -> SweepPlan.Measurement {
+            SweepPlan.Measurement(
+                outcome: RunOutcome(
+                    status: .failed, nanoseconds: nil, detail: detail, completedIterations: 0, startedAt: startedAt),
+                process: process)
         }
         do {
             try start(index)
@@ -90,30 +120,31 @@ final class WorkerPool {
         guard let worker = workers[index] else {
             return failed("no worker process")
         }
+        let process = worker.number
         defer {
             if isolatesEveryRun {
                 stop(index)
             }
         }
         guard let request = try? WorkerProtocol.line(WorkerRequest(step, of: plan)) else {
-            return failed("the run could not be written as a request")
+            return failed("the run could not be written as a request", process: process)
         }
         do {
             try worker.child.input?.write(contentsOf: Data(request.utf8))
         } catch {
-            return failed(died(index, "could not be given the run"))
+            return failed(died(index, "could not be given the run"), process: process)
         }
         guard let line = worker.reader.line() else {
-            return failed(died(index, "ended before it answered"))
+            return failed(died(index, "ended before it answered"), process: process)
         }
         switch try? WorkerProtocol.message(WorkerReply.self, from: line) {
         case .run(var outcome):
             outcome.startedAt = outcome.startedAt ?? startedAt
-            return outcome
+            return SweepPlan.Measurement(outcome: outcome, process: process)
         case .refused(let reason):
-            return failed("the worker process refused the run: \(reason)")
+            return failed("the worker process refused the run: \(reason)", process: process)
         case nil:
-            return failed(died(index, "answered '\(line.prefix(80))'"))
+            return failed(died(index, "answered '\(line.prefix(80))'"), process: process)
         }
     }
 

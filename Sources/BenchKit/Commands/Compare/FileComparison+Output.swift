@@ -26,7 +26,7 @@ extension FileComparison {
             let label = Self.label(offset + 1)
             document.heading(
                 "\(label) against A: noise threshold \(percent)%; verdict from the 95% interval of \(label)/A")
-            document.paragraph(Self.sessionSpreadText(comparison))
+            document.paragraph(sessionTermsText())
             document.table(rowsTable(comparison, label: label))
             let counts = Comparison.Verdict.allCases.map { verdict in
                 "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
@@ -255,9 +255,7 @@ extension FileComparison {
                     return .object([
                         "baseline": .string(files[0].path), "candidate": .string(candidate),
                         "threshold": .number(threshold),
-                        "session_spread": comparison.sessionSpread.map(JSONValue.number) ?? .null,
-                        "session_spread_from": comparison.sessionSpread == nil
-                            ? .null : .string(comparison.sessionSpreadIsStandIn ? "first-runs" : "halves"),
+                        "session_terms": Self.json(comparison.terms, from: termsSource?.path),
                         "machine_factor": comparison.machineFactor.map { factor in
                             .object([
                                 "estimate": .number(factor.estimate), "interval_low": .number(factor.interval.lowerBound),
@@ -268,6 +266,14 @@ extension FileComparison {
                         "only_in_baseline": only("only-in-baseline"), "only_in_candidate": only("only-in-candidate"),
                     ])
                 }),
+        ])
+    }
+
+    /// Session terms in JSON: `cell` and `drift`, and the file they were kept in (null for the default).
+    static func json(_ terms: SessionTerms, from path: String?) -> JSONValue {
+        .object([
+            "cell": .number(terms.cell), "drift": .number(terms.drift),
+            "kept_in": path.map(JSONValue.string) ?? .null,
         ])
     }
 }

@@ -15,29 +15,75 @@ struct FileComparison {
     /// without.
     var catalogue: RunnerCatalogue?
 
-    init(files: [ResultSet], threshold: Double) {
+    /// The session terms every comparison uses, and the file they were kept in (nil for the default).
+    let terms: SessionTerms
+    let termsSource: (path: String, pairs: Int)?
+
+    init(files: [ResultSet], threshold: Double, kept: (terms: SessionTerms.Kept, path: String)? = nil) {
         self.files = files
         self.threshold = threshold
+        let terms = kept?.terms.terms ?? .default
+        self.terms = terms
+        termsSource = kept.map { ($0.path, $0.terms.pairs.count) }
         let reports = files.map { Report(records: $0.records) }
         self.reports = reports
-        comparisons = reports.dropFirst().map { Comparison(baseline: reports[0], candidate: $0, threshold: threshold) }
+        comparisons = reports.dropFirst().map {
+            Comparison(baseline: reports[0], candidate: $0, threshold: threshold, terms: terms)
+        }
     }
 
-    /// What widens the intervals: `Session spread: ±4.2% (each cell's headline, its first half of runs against the
-    /// rest); intervals widened by 1.96 times it.`
-    static func sessionSpreadText(_ comparison: Comparison) -> String {
-        guard let spread = comparison.sessionSpread else {
-            return "Session spread: unknown (no file has \(Report.fewestCellsForSessionSpread) cells of 2 ok runs); "
-                + "intervals from the runs' bootstrap alone."
+    /// The terms kept for the files' host beside the first file (``SessionTerms/Kept/path(host:in:)``), where the
+    /// files all come from one host and there is such a file; nil otherwise. Throws a message for the `Error:`
+    /// line where the file is there but cannot be read as terms.
+    /// The comparison of `files` with the session terms kept for their host beside the first file, where there are;
+    /// nil, having said why on standard error, where that file cannot be read (compare and validate alike).
+    static func withKeptTerms(_ files: [ResultSet], threshold: Double, console: Console) -> FileComparison? {
+        do {
+            return FileComparison(files: files, threshold: threshold, kept: try keptTerms(for: files))
+        } catch {
+            console.error("Error: \(error)\n")
+            return nil
         }
-        let percent = "±\(Format.number((spread * 1000).rounded() / 10))%"
-        guard !comparison.sessionSpreadIsStandIn else {
-            return "Session spread: \(percent), a stand-in (a file has too few cells of "
-                + "\(Report.fewestRunsForSessionSpread) ok runs to measure it, so each cell's first run against the "
-                + "rest: wider, as its halves are noisier); intervals widened by 1.96 times it."
+    }
+
+    static func keptTerms(for files: [ResultSet]) throws(UnreadableTerms) -> (terms: SessionTerms.Kept, path: String)? {
+        let hosts = Set(files.flatMap(\.machines).map(\.host))
+        guard hosts.count == 1, let host = hosts.first, let first = files.first else {
+            return nil
         }
-        return "Session spread: \(percent) (each cell's headline, its first half of runs against the rest); intervals "
-            + "widened by 1.96 times it."
+        let path = SessionTerms.Kept.path(host: host, in: (first.path as NSString).deletingLastPathComponent)
+        do {
+            guard let kept = try SessionTerms.Kept.read(path), kept.host == host, !kept.pairs.isEmpty else {
+                return nil
+            }
+            return (kept, path)
+        } catch {
+            throw UnreadableTerms(
+                description: "'\(path)' is not session terms as '\(Program.name) validate --keep' writes them "
+                    + "(\(error)); move it away to use the default")
+        }
+    }
+
+    /// A host's kept session terms that cannot be read; its description is the message for the `Error:` line.
+    struct UnreadableTerms: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// What widens the intervals, and where it comes from: `Session terms: the default …` or this host's, kept.
+    func sessionTermsText() -> String {
+        func percent(_ value: Double) -> String {
+            "±\(Format.number((value * 1000).rounded() / 10))%"
+        }
+        let figures = "a cell \(percent(terms.cell)) beside the machine and the machine \(percent(terms.drift)) between "
+            + "sessions (standard deviations)"
+        guard let source = termsSource else {
+            let hosts = Set(files.flatMap(\.machines).map(\.host))
+            let why = hosts.count > 1 ? "the files come from different hosts" : "none kept for this host"
+            return "Session terms: the default (\(why)), \(figures); intervals widened by 1.96 times them. "
+                + "'\(Program.name) validate A.csv B.csv --keep' measures this machine's on an A/A pair."
+        }
+        return "Session terms: this host's, from \(Format.count(source.pairs, "A/A pair")) kept in \(source.path), "
+            + "\(figures); intervals widened by 1.96 times them."
     }
 
     /// The change compare tells ``Comparison/detectable(ratio:interval:threshold:)`` cells against.
@@ -120,14 +166,19 @@ struct FileComparison {
         index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "F\(index + 1)"
     }
 
-    /// Whether a cell's allocations per job changed: the ranges of the two files' counts (one per process) do not
-    /// meet. Counts are exact, so no statistics are needed: a count that moved is a change, and where a file's
-    /// processes counted differently the range says by how much. Nil where either file has no count.
+    /// Whether a cell's allocations per job changed: the ranges of the two files' counts (one per process) lie
+    /// apart by more than either file's processes already differ among themselves. Counts are exact within a
+    /// process, so where every process of both files counted alike a count that moved is a change; where a file's
+    /// processes counted differently (a pool that grows by need), a move within that spread is the cell's own, not
+    /// a change (an A/A pair showed verified-detach 9.07–9.08 against 9.09). Nil where either file has no count.
     static func allocationsChanged(_ row: Comparison.Row) -> Bool? {
         guard let a = allocationRange(row.baseline), let b = allocationRange(row.candidate) else {
             return nil
         }
-        return !a.overlaps(b)
+        let gap = max(b.lowerBound - a.upperBound, a.lowerBound - b.upperBound)
+        let spread = max(a.upperBound - a.lowerBound, b.upperBound - b.lowerBound)
+        // Both are whole hundredths: the tolerance only absorbs their binary rounding.
+        return gap > spread + 1e-9
     }
 
     /// The smallest and largest of a cell's counts of allocations per job, to 2 decimals.
@@ -156,7 +207,8 @@ struct FileComparison {
             changes.isEmpty
             ? "Allocations per job: the same in all \(Format.count(counted.count, "cell")) both files counted."
             : "Allocations per job: \(changes.count) of \(Format.count(counted.count, "cell")) both files counted changed "
-                + "(counts are exact: a count that moved is a change; a range is a file's processes counting differently):"
+                + "(by more than a file's processes differ among themselves; a range is its processes counting "
+                + "differently):"
         return (summary, changes)
     }
 }

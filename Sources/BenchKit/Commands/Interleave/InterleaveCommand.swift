@@ -86,10 +86,10 @@ enum InterleaveCommand {
             let sides = order.next() % 2 == 0 ? [0, 1] : [1, 0]
             var made: [Int: SweepPlan.Measurement] = [:]
             for side in sides {
-                let index = pools[side].worker(for: step, of: plan)
-                made[side] = SweepPlan.Measurement(
-                    outcome: pools[side].measure(step, of: plan, worker: index), process: index + 1,
-                    variant: variants[side])
+                // Workers that never retire: worker k of A and of B are processes k of each build, paired.
+                var measurement = pools[side].measure(step, of: plan, worker: pools[side].worker(for: step, of: plan))
+                measurement.variant = variants[side]
+                made[side] = measurement
             }
             return [0, 1].compactMap { made[$0] }
         }

@@ -176,10 +176,14 @@ extension SweepSummary {
     }
 
     /// The allocations per job of every cell whose runs carry them, runners by configurations: counted in a run of
-    /// their own in each process, never in a timed one. Where processes counted differently, the range.
+    /// their own in each process, never in a timed one. Where processes counted differently, the range. A shape of
+    /// one configuration has them in its cost table (``costSection(_:)``) instead.
     func allocationSection() -> Document {
         var document = Document()
-        let counted = report.cells.filter { !$0.allocations.isEmpty }
+        let counted = report.cells.filter { cell in
+            !cell.allocations.isEmpty
+                && report.configurations.filter { $0.shape == cell.configuration.shape }.count > 1
+        }
         guard !counted.isEmpty else {
             return document
         }

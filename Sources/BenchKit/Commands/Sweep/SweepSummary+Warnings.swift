@@ -89,14 +89,10 @@ extension SweepSummary {
             total + Double(max(cell.okRuns, needed)) * (Estimate.headline(cell.nanoseconds) ?? 0) / 1e9
         }
         let budget = Int((seconds / 10).rounded(.up)) * 10
-        let spread = report.sessionSpread.map { spread in
-            "widened by the sweep's session spread, ±\(Self.percent(spread.value))"
-                + (spread.isStandIn ? " (a stand-in from cells of 2 or 3 runs)" : "")
-        }
-        return "Few runs: \(few.count) of \(timed.count) cells have fewer than \(needed), which no interval of their own "
-            + "holds 95% with; their ± is \(spread ?? "their own, and holds less than 95%"), and compare will call "
-            + "most of their changes unsure. \(RunOption.budget.flag) \(budget) (seconds of recorded runs), or "
-            + "\(RunOption.repetitions.flag) \(needed), would buy each cell \(needed) at this pace."
+        return "Few runs: \(few.count) of \(timed.count) cells have fewer than \(needed); their ± is as wide as so few "
+            + "runs or processes are (Student's t), and compare will call most of their changes unsure. "
+            + "\(RunOption.budget.flag) \(budget) (seconds of recorded runs), or \(RunOption.repetitions.flag) "
+            + "\(needed), would buy each cell \(needed) at this pace."
     }
 
     /// `text`, cut to 100 characters with `…` where longer.

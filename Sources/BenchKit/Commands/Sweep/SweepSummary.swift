@@ -153,6 +153,10 @@ struct SweepSummary {
             if !floored.isEmpty {
                 columns.append(("× its C floor", { floorRatio($0).map(Self.times) ?? "" }))
             }
+            // And so do its allocations: one column here, where a table of their own would list every runner again.
+            if runners.contains(where: { !(report.cell($0, at: configuration)?.allocations.isEmpty ?? true) }) {
+                columns.append(("allocs/\(unit)", { Self.allocationText($0) ?? "-" }))
+            }
             // With one configuration, a cell's modes fit on its row, where a list would repeat every runner.
             let showsModes = runners.contains { report.cell($0, at: configuration)?.modes.isMultimodal ?? false }
             if showsModes {
@@ -193,26 +197,16 @@ struct SweepSummary {
         return cost / floorCost
     }
 
-    /// What a cost table's title says of how its intervals are made (``CellSummary/interval``): a bootstrap over
-    /// the worker processes and their runs where a cell's runs come from several, else from order statistics; and,
-    /// where some cells have fewer runs than order statistics need for 95%, whether the file's session spread
-    /// widened them or they hold less.
+    /// What a cost table's title says of how its intervals are made (``CellSummary/interval``): over the worker
+    /// processes where a cell's runs come from several, one unit each, else over the runs.
     func intervalNote(_ configurations: [RunConfiguration]) -> String {
         let cells = report.cells.filter { configurations.contains($0.configuration) }
-        let method =
-            switch cells.filter({ $0.sample.groups.count >= 2 }).count {
-            case cells.count: "bootstrap of processes, then runs"
-            case 0: "order statistics"
-            default: "bootstrap of processes where runs span several, else order statistics"
-            }
-        // Terse, to keep the title on one line of a screen's 120 columns (a longer one wraps): the warnings' line on
-        // few runs says the rest.
-        let few = cells.filter { $0.okRuns < Estimate.fewestRunsForInterval }
-        guard !few.isEmpty else {
-            return " (\(method))"
+        // Terse, to keep the title on one line of a screen's 120 columns (a longer one wraps).
+        return switch cells.filter({ $0.processCount >= 2 }).count {
+        case cells.count: " (over processes)"
+        case 0: " (over runs)"
+        default: " (over processes where runs span several, else over runs)"
         }
-        let widened = few.allSatisfy { $0.sessionSpread != nil }
-        return " (\(method); under \(Estimate.fewestRunsForInterval) runs, \(widened ? "widened" : "under 95%"))"
     }
 
     /// `48.4 ns ±3%`, `~` for a cell whose runs form modes, `!` for one with runs made while other programs used

@@ -28,11 +28,57 @@ enum ValidateCommand {
         guard let files = ResultSet.read(paths, console: console), files.count == 2 else {
             return .failure
         }
+        // The verdicts with the terms compare would use for these files; then what the pair measures of them.
+        guard let terms = FileComparison.withKeptTerms(files, threshold: options.compare.threshold, console: console)
+        else {
+            return .failure
+        }
         let validation = Validation(
             first: Report(records: files[0].records), second: files[1].records, shift: options.shift,
-            threshold: options.compare.threshold)
-        console.output(validation.output(paths: paths).render(options.compare.format))
+            threshold: options.compare.threshold, terms: terms.terms)
+        var keptIn: String?
+        if options.keep {
+            guard let path = keep(validation, files: files, paths: paths, console: console) else {
+                return .failure
+            }
+            keptIn = path
+        }
+        console.output(
+            validation.output(paths: paths, termsText: terms.sessionTermsText(), keptIn: keptIn)
+                .render(options.compare.format))
         return .success
+    }
+
+    /// Adds what the pair measured to the terms kept for its host beside the first file, writing the file whole
+    /// under a temporary name first; the file's path, or nil with the `Error:` line printed (the pair comes from
+    /// two hosts, has no machine factor, or the file cannot be written).
+    private static func keep(_ validation: Validation, files: [ResultSet], paths: [String], console: Console) -> String? {
+        let hosts = Set(files.flatMap(\.machines).map(\.host))
+        guard hosts.count == 1, let host = hosts.first else {
+            console.error(
+                "Error: --keep keeps terms for one host, and these files come from \(hosts.count): "
+                    + "\(hosts.sorted().joined(separator: ", "))\n")
+            return nil
+        }
+        guard let measured = SessionTerms.measured(from: validation.same) else {
+            console.error(
+                "Error: these files share too few cells for a machine factor, so they measure no session terms\n")
+            return nil
+        }
+        let path = SessionTerms.Kept.path(host: host, in: (paths[0] as NSString).deletingLastPathComponent)
+        do {
+            var kept = try SessionTerms.Kept.read(path) ?? SessionTerms.Kept(host: host)
+            kept.pairs.append(
+                SessionTerms.Kept.Pair(
+                    files: paths, measuredAt: Date().resultTimestamp, cells: validation.cells, terms: measured))
+            let file = try OutputFile(.file(path: path), console: console, host: host)
+            try file.write(kept.json)
+            try file.finish()
+            return path
+        } catch {
+            console.error("Error: cannot keep the session terms in '\(path)': \(error)\n")
+            return nil
+        }
     }
 
     /// Makes sweep `index` of 2 in a fresh `bench` process (its progress and summary on standard error, its rows
@@ -77,12 +123,17 @@ enum ValidateCommand {
 }
 
 extension Validation {
+    /// A share as a percentage with one decimal: `4.2%`.
+    private static func percentage(_ share: Double) -> String {
+        Format.number((share * 1000).rounded() / 10) + "%"
+    }
+
     /// `count` of `total` as a percentage with one decimal: `4.2%`.
     private static func percent(_ count: Int, of total: Int) -> String {
         total == 0 ? "-" : Format.number((Double(count) / Double(total) * 1000).rounded() / 10) + "%"
     }
 
-    func output(paths: [String]) -> CommandOutput {
+    func output(paths: [String], termsText: String, keptIn: String? = nil) -> CommandOutput {
         let factor = Format.number(shift)
         let (own, ownRelative) = (ownDetectable, ownRelativeDetectable)
         let summary: [(String, Int, Int)] = [
@@ -115,8 +166,15 @@ extension Validation {
                         columns: ["", "cells", "of", "share"],
                         rows: summary.map { [$0.0, "\($0.1)", "\($0.2)", Self.percent($0.1, of: $0.2)] },
                         rightAligned: [1, 2, 3]))
-                document.paragraph(FileComparison.sessionSpreadText(same))
+                document.paragraph(termsText)
                 document.paragraph(FileComparison.machineFactorText(same, label: "B"))
+                if let measured = SessionTerms.measured(from: same) {
+                    document.paragraph(
+                        "This pair measures: a cell ±\(Self.percentage(measured.cell)) beside the machine beyond its "
+                            + "runs' own spread, and the machine ±\(Self.percentage(measured.drift)) between the two "
+                            + (keptIn.map { "sessions; kept in \($0), which compare uses for this host's files there." }
+                                ?? "sessions; --keep keeps them for compare."))
+                }
                 let alarms = rows.filter { $0.row.verdict == .faster || $0.row.verdict == .slower }
                 if !alarms.isEmpty {
                     document.heading("A/A false alarms of the raw rule: cells called faster or slower, nothing changed")
@@ -142,7 +200,9 @@ extension Validation {
             json: {
                 .object([
                     "shift": .number(shift), "threshold": .number(threshold),
-                    "session_spread": same.sessionSpread.map(JSONValue.number) ?? .null, "cells": .integer(cells),
+                    "session_terms": FileComparison.json(same.terms, from: nil), "cells": .integer(cells),
+                    "measured_terms": SessionTerms.measured(from: same).map { FileComparison.json($0, from: keptIn) }
+                        ?? .null,
                     "agreeing": .integer(agreeing), "false_alarms": .integer(falseAlarms),
                     "relative_false_alarms": .integer(relativeFalseAlarms), "detected": .integer(detected),
                     "own_detectable": .object(["cells": .integer(own.cells), "detected": .integer(own.detected)]),

@@ -10,6 +10,8 @@ public struct ValidateOptions: CommandOptions {
     public var run = RunOptions()
     /// The factor the second file's runs are scaled by for the injected-shift test.
     public var shift = Self.defaultShift
+    /// Whether to keep the session terms the pair measures for its host, beside the first file, for compare.
+    public var keep = false
 
     public init() {}
 
@@ -23,6 +25,13 @@ extension ValidateCommand {
             + "slower.",
         \.shift, .factor)
 
+    static let keep = Option<ValidateOptions>.flag(
+        "keep",
+        help: "Keep the session terms this pair measures (how far a cell moves beside the machine, and the machine as "
+            + "a whole, between sessions) for its host in HOST.session-terms.json beside the first file, with those "
+            + "kept before: compare then uses them for files of this host in that folder, instead of the default.",
+        \.keep)
+
     /// The options that shape the sweep made twice when no files are given: `bench`'s own.
     static let sweepOptions: [Option<ValidateOptions>] = [
         RunOption.shapes, RunOption.queues, RunOption.iterations, RunOption.jobs, RunOption.runners,
@@ -32,7 +41,7 @@ extension ValidateCommand {
     /// `bench validate`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<ValidateOptions>(
         subcommand: "validate", arguments: "[<first.csv> <second.csv>]",
-        options: [shift] + [CompareCommand.threshold, CompareCommand.format].map { $0.lifted(\ValidateOptions.compare) }
+        options: [shift, keep] + [CompareCommand.threshold, CompareCommand.format].map { $0.lifted(\ValidateOptions.compare) }
             + sweepOptions)
 
     /// The two files a command line asks to validate with, or the sweep to make them with.
