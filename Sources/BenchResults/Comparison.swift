@@ -1,4 +1,5 @@
 import Foundation
+import JobRunners
 
 /// Two result files set side by side, cell by cell: how the candidate's headline costs (``Estimate``: the median of
 /// a cell's runs) compare with the baseline's, and whether the difference is real.
@@ -127,7 +128,15 @@ public struct Comparison: Sendable {
         public var interval: ClosedRange<Double>
         /// The cells it is the median of.
         public var cells: Int
+        /// Where it is the median of some runners' cells alone (``Comparison/factorRunners``): what the median of
+        /// every cell's ratio would have been; nil where it is that median.
+        public var allCells: Double?
     }
+
+    /// The runners whose cells run plain code, no hand-off: a machine factor of their cells alone means one thing
+    /// between machines of different kinds (more cores, another architecture), where the median of every cell
+    /// mixes mechanisms that scale with cores with ones that do not.
+    public static let plainCodeRunners: Set<String> = [RunnerKind.singleThreaded.id, RunnerKind.floorSingleThreaded.id]
 
     /// The noise threshold when none is given: 0.05, so a ratio within 5% of 1 is `same`.
     public static let defaultThreshold = 0.05
@@ -152,16 +161,22 @@ public struct Comparison: Sendable {
     public var onlyInBaseline: [CellKey]
     /// Cells in the candidate file but not in the baseline's, in the candidate's order.
     public var onlyInCandidate: [CellKey]
-    /// The machine factor; nil with fewer than ``fewestCellsForMachineFactor`` cells with a ratio.
+    /// The machine factor; nil with fewer than ``fewestCellsForMachineFactor`` cells with a ratio (of
+    /// ``factorRunners``' cells, one is enough).
     public var machineFactor: MachineFactor?
+    /// The runners whose cells the machine factor is the median of; nil for every cell.
+    public var factorRunners: Set<String>?
 
     /// Compares `candidate`'s cells with `baseline`'s, cell by cell, with the noise threshold `threshold` (a
-    /// fraction) and the session terms `terms`: every row's ratio, interval and verdicts, and the machine factor.
+    /// fraction) and the session terms `terms`: every row's ratio, interval and verdicts, and the machine factor,
+    /// the median of every cell's ratio or, given `factorRunners`, of those runners' cells alone.
     public init(
-        baseline: Report, candidate: Report, threshold: Double = defaultThreshold, terms: SessionTerms = .default
+        baseline: Report, candidate: Report, threshold: Double = defaultThreshold, terms: SessionTerms = .default,
+        factorRunners: Set<String>? = nil
     ) {
         self.threshold = threshold
         self.terms = terms
+        self.factorRunners = factorRunners
         var rows: [Row] = []
         var onlyInBaseline: [CellKey] = []
         for cell in baseline.cells {
@@ -251,8 +266,9 @@ public struct Comparison: Sendable {
     /// factor, with the session terms' cell term and the factor's own uncertainty (its interval as a standard
     /// deviation on the log scale) added to each side in quadrature, on the log scale: the drift is the factor's.
     private mutating func judgeRelative() {
-        let ratioRows = rows.indices.filter { rows[$0].ratio != nil }
-        guard ratioRows.count >= Self.fewestCellsForMachineFactor,
+        let withRatio = rows.indices.filter { rows[$0].ratio != nil }
+        let ratioRows = withRatio.filter { factorRunners?.contains(rows[$0].baseline.runner) ?? true }
+        guard ratioRows.count >= (factorRunners == nil ? Self.fewestCellsForMachineFactor : 1),
             let center = Statistics.median(ratioRows.compactMap { rows[$0].ratio.map(log) })
         else {
             machineFactor = nil
@@ -279,7 +295,10 @@ public struct Comparison: Sendable {
         medians.sort()
         let low = Statistics.quantile(medians, 0.025)
         let high = Statistics.quantile(medians, 0.975)
-        machineFactor = MachineFactor(estimate: exp(center), interval: exp(low)...exp(high), cells: ratioRows.count)
+        let allCells = Statistics.median(withRatio.compactMap { rows[$0].ratio.map(log) }).map(exp)
+        machineFactor = MachineFactor(
+            estimate: exp(center), interval: exp(low)...exp(high), cells: ratioRows.count,
+            allCells: factorRunners == nil ? nil : allCells)
         let factorSpread = (high - low) / (2 * 1.96)
         for index in rows.indices {
             guard let ratio = rows[index].ratio else {

@@ -11,7 +11,8 @@ import Darwin
 
 /// The machine and toolchain that made a result, repeated on every CSV row so that a file stands alone.
 public struct MachineInfo: Sendable, Equatable {
-    /// The machine's host name (`gethostname`); empty if unknown. A new file in `results/` is named after it.
+    /// The machine's host name (`gethostname`); empty if unknown. A new file in `results/` is named after it
+    /// (``fileNameStem``).
     public var host: String
     /// The operating system and its version: on Linux, `/etc/os-release`'s `PRETTY_NAME`
     /// (`Debian GNU/Linux 12 (bookworm)`); on macOS, `macOS Version 15.1 (Build 24B83)`, say.
@@ -50,6 +51,24 @@ public struct MachineInfo: Sendable, Equatable {
         self.swiftVersion = swiftVersion
         self.build = build
         self.clockResolutionNanoseconds = clockResolutionNanoseconds
+    }
+
+    /// What a new file in `results/` is named after: the host, the processor's maker and line, and the CPUs this
+    /// process may use (`vm-amd-epyc-2cpu`, `vm-intel-xeon-16cpu`, `studio-apple-m2-12cpu`), so that machines that
+    /// share a host name (cloud VMs all called `vm`) get files that can be told apart by name. Lowercase ASCII
+    /// letters, digits and hyphens.
+    public var fileNameStem: String {
+        let model = cpuModel.lowercased().replacingOccurrences(of: "(r)", with: " ")
+            .replacingOccurrences(of: "(tm)", with: " ")
+        let words = model.split { !($0.isLetter || $0.isNumber) }.filter { $0 != "cpu" && $0 != "processor" }
+        var parts = [host.isEmpty ? "host" : host] + words.prefix(2).map(String.init)
+        if let logicalCPUs {
+            parts.append("\(logicalCPUs)cpu")
+        }
+        return String(
+            parts.joined(separator: "-").lowercased().map {
+                $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-"
+            })
     }
 
     /// The CSV columns of the details, in order.

@@ -94,6 +94,7 @@ public struct SessionTerms: Sendable, Equatable, Codable {
 
         /// The host the pairs were made on, as the result files name it.
         public var host: String
+        /// What each A/A pair measured, in the order they were kept.
         public var pairs: [Pair]
 
         /// The terms of all the pairs together: each the root mean square of theirs.

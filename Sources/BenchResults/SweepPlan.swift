@@ -27,8 +27,8 @@ public struct SweepPlan: Equatable, Sendable {
         case budget(Budget)
     }
 
-    /// A time budget for a sweep, spent where it narrows the cells' intervals most (``SweepSchedule``): every cell
-    /// gets ``minimumRuns``, or what its part of ``floorShare`` of the budget buys where that is more (and
+    /// A time budget for a sweep, spent where it narrows the cells' intervals most (`SweepSchedule`): every cell gets
+    /// ``minimumRuns``, or what its part of ``floorShare`` of the budget buys where that is more (and
     /// ``Estimate/fewestRunsForInterval`` where so many cost at most a hundredth of the budget); beyond that, runs in
     /// proportion to a cell's spread over the square root of what one costs, and a cell that reaches
     /// ``maximumRuns``, or whose estimate is within ``precision`` sooner, leaves the time it does not use to the

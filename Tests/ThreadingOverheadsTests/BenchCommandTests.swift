@@ -395,9 +395,9 @@ extension ThreadingOverheadsTests {
 
     /// compare, check and chart on result files made for the purpose.
     @Suite struct SubcommandTests {
-        static func resultFile(_ cells: [(String, [Int64])], host: String = "h", kernel: String = "k") -> String {
+        static func resultFile(_ cells: [(String, [Int64])], host: String = "h", kernel: String = "k", cpus: Int = 2) -> String {
             let machine = MachineInfo(
-                host: host, os: "os", kernel: kernel, arch: "x86_64", cpuModel: "cpu", logicalCPUs: 2,
+                host: host, os: "os", kernel: kernel, arch: "x86_64", cpuModel: "cpu", logicalCPUs: cpus,
                 memoryBytes: 1, swiftVersion: "6.3.1", build: "release")
             let configuration = RunConfiguration(queues: 4, iterations: 500)
             let records = cells.flatMap { runner, times in
@@ -409,6 +409,37 @@ extension ThreadingOverheadsTests {
                 }
             }
             return CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
+        }
+
+        @Test("compare across machines of different kinds: the factor is plain code's, all cells' median beside it")
+        func compareKinds() throws {
+            let directory = try TemporaryDirectory()
+            let others = ["serial-queue", "run-loop", "global-queue", "task", "actor", "continuation"]
+            // On B, plain code takes twice the time (a slower core) and every other runner half (more cores to hand
+            // its jobs to): the median of all 8 cells is the others' 0.5, plain code's 2.
+            let plain: [(String, [Int64])] = [("single-threaded", [50, 50, 51]), ("floor-single-threaded", [40, 40, 41])]
+            let a = try directory.write("a.csv", Self.resultFile(plain + others.map { ($0, [1000, 1001, 1002]) }, host: "vm"))
+            let doubled = plain.map { ($0.0, $0.1.map { $0 * 2 }) }
+            let b = try directory.write(
+                "b.csv", Self.resultFile(doubled + others.map { ($0, [500, 501, 502]) }, host: "vm", cpus: 16))
+            let run = bench(["compare", a, b])
+            #expect(run.status == .success, "\(run.error)")
+            // Paragraphs continue on lines indented by two spaces.
+            let text = run.output.replacingOccurrences(of: "\n  ", with: " ")
+            #expect(text.contains("Every file names its host 'vm', but the machines differ in logical_cpus: tell them apart by those."))
+            #expect(text.contains("The machines differ in kind (logical_cpus 2 → 16)"))
+            #expect(text.contains("Machine factor B/A: 2.00 (95% interval"))
+            #expect(text.contains("the median of 2 plain-code cells (single-threaded, floor-single-threaded)"))
+            #expect(text.contains("(the median of all cells' ratios: 0.500)"))
+            // Beside plain code, every other runner is cheaper on B: a mechanism that gains from B's kind of machine.
+            let csv = try rows(ofCSV: bench(["compare", a, b, "--format", "csv"]).output)
+            #expect(Set(csv.filter { $0["relative_verdict"] == "cheaper" }.map { $0["runner"] ?? "" }) == Set(others))
+            // Machines of one kind: the factor is every cell's median, as between two sessions of one machine.
+            let sameKind = try directory.write("c.csv", Self.resultFile(doubled + others.map { ($0, [500, 501, 502]) }, host: "vm"))
+            let same = bench(["compare", a, sameKind]).output.replacingOccurrences(of: "\n  ", with: " ")
+            #expect(same.contains("Machine factor B/A: 0.500"))
+            #expect(same.contains("the median of 8 cells' ratios"))
+            #expect(!same.contains("differ in kind"))
         }
 
         @Test("compare: every cell with ratios, normalized ratios and verdicts; machines with differences marked")

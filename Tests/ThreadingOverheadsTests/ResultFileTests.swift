@@ -176,6 +176,21 @@ extension ThreadingOverheadsTests {
             #expect(Date(timeIntervalSince1970: 1_795_327_384.9).fileNameTimestamp == "2026-11-22-060304")
         }
 
+        @Test("a new result file is named after the host, the processor and its CPUs: two VMs called vm told apart")
+        func fileNameStem() {
+            func stem(_ host: String, _ model: String, _ cpus: Int?) -> String {
+                MachineInfo(
+                    host: host, os: "", kernel: "", arch: "", cpuModel: model, logicalCPUs: cpus, memoryBytes: nil,
+                    swiftVersion: "", build: ""
+                ).fileNameStem
+            }
+            #expect(stem("vm", "AMD EPYC", 2) == "vm-amd-epyc-2cpu")
+            #expect(stem("vm", "Intel(R) Xeon(R) Processor", 16) == "vm-intel-xeon-16cpu")
+            #expect(stem("Studio.local", "Apple M2 Pro", 12) == "studio-local-apple-m2-12cpu")
+            #expect(stem("vm", "Intel(R) Core(TM) i7-9750H CPU @ 2.60GHz", 12) == "vm-intel-core-12cpu")
+            #expect(stem("", "", nil) == "host")
+        }
+
         @Test("the 2010 table reads: six runners, four configurations, one run each")
         func referenceFile() throws {
             let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

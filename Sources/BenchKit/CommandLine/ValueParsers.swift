@@ -161,7 +161,7 @@ extension ValueParser {
             },
             describe: { destination in
                 switch destination {
-                case .newFileInResults: "a new file results/<host>-<date>-<time>.csv, UTC, never replacing one"
+                case .newFileInResults: "a new file results/<host>-<cpu>-<n>cpu-<date>-<time>.csv, UTC, never replacing one"
                 case .none: "none"
                 case .standardOutput: "-"
                 case .file(let path): path

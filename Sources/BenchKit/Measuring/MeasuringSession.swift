@@ -90,7 +90,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
         }
         let file: OutputFile
         do {
-            file = try OutputFile(csv: output, header: ResultSchema.columns, console: console, host: machine.host)
+            file = try OutputFile(csv: output, header: ResultSchema.columns, console: console, machine: machine)
         } catch {
             console.error("Error: \(error)\n")
             return nil

@@ -57,8 +57,8 @@ final class OutputFile {
     /// Nil once the file is finished or discarded.
     private var sink: Sink?
 
-    /// Opens `destination`; `console` is where `-` writes, and `host` names a new file in results/.
-    init(_ destination: OutputDestination, console: Console, host: String = "", now: Date = Date())
+    /// Opens `destination`; `console` is where `-` writes, and `machine` names a new file in results/.
+    init(_ destination: OutputDestination, console: Console, machine: MachineInfo? = nil, now: Date = Date())
         throws(OutputFileError)
     {
         switch destination {
@@ -72,17 +72,17 @@ final class OutputFile {
             displayPath = path
             sink = try Self.openSink(path, freeNameStem: nil)
         case .newFileInResults:
-            let stem = try Self.newResultsStem(now: now, host: host)
+            let stem = try Self.newResultsStem(now: now, machine: machine)
             displayPath = Self.freeName(stem: stem)
             sink = try Self.openSink(displayPath, freeNameStem: stem)
         }
     }
 
     /// Opens `destination` for a CSV file and writes its header row.
-    convenience init(csv destination: OutputDestination, header: [String], console: Console, host: String = "")
-        throws(OutputFileError)
-    {
-        try self.init(destination, console: console, host: host)
+    convenience init(
+        csv destination: OutputDestination, header: [String], console: Console, machine: MachineInfo? = nil
+    ) throws(OutputFileError) {
+        try self.init(destination, console: console, machine: machine)
         do {
             try write(CSV.line(header))
         } catch {
@@ -272,8 +272,9 @@ final class OutputFile {
         return current
     }
 
-    /// `results/<host>-<date>-<time>` in UTC, the stem of a new result file's name, creating `results/` if needed.
-    private static func newResultsStem(now: Date, host: String) throws(OutputFileError) -> String {
+    /// `results/<host>-<cpu>-<n>cpu-<date>-<time>` in UTC (``MachineInfo/fileNameStem``), the stem of a new result
+    /// file's name, creating `results/` if needed.
+    private static func newResultsStem(now: Date, machine: MachineInfo?) throws(OutputFileError) -> String {
         let directory = "results"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -281,9 +282,7 @@ final class OutputFile {
             throw OutputFileError(
                 description: "cannot create the directory '\(directory)': \(error.localizedDescription)")
         }
-        let safeHost = String(
-            host.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
-        return "\(directory)/\(safeHost.isEmpty ? "host" : safeHost)-\(now.fileNameTimestamp)"
+        return "\(directory)/\(machine?.fileNameStem ?? "host")-\(now.fileNameTimestamp)"
     }
 
     private func failure() -> OutputFileError {

@@ -18,6 +18,9 @@ extension FileComparison {
         document.table(filesTable())
         document.heading("Machines (≠: differs from A)")
         document.table(machinesTable())
+        if let shared = sharedHostText() {
+            document.paragraph(shared)
+        }
         if let catalogue {
             document.chart(RowChart.comparison(self, catalogue: catalogue))
         }
@@ -32,7 +35,7 @@ extension FileComparison {
                 "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
             }
             document.lines("Verdicts: \(counts.joined(separator: ", "))")
-            document.paragraph(Self.machineFactorText(comparison, label: label))
+            document.paragraph(Self.machineFactorText(comparison, label: label, kinds: kindDifferences[offset]))
             if comparison.machineFactor != nil {
                 let counts = Comparison.RelativeVerdict.allCases.map { verdict in
                     "\(comparison.rows.filter { $0.relativeVerdict == verdict }.count) \(verdict.rawValue)"
@@ -82,6 +85,26 @@ extension FileComparison {
             return [Self.label(index), file.path, "\(file.records.count)", perCell, when ?? "(not recorded)"]
         }
         return TextTable(columns: ["", "file", "runs", "runs per cell", "started"], rows: rows, rightAligned: [2, 3])
+    }
+
+    /// Where every file names the same host but the machines differ (cloud VMs all called `vm`), which fields tell
+    /// them apart; nil otherwise. The clock's measured resolution moves from run to run and tells nothing.
+    func sharedHostText() -> String? {
+        let machines = files.compactMap(\.machines.first)
+        let hosts = machines.map(\.host).uniqued()
+        guard machines.count == files.count, hosts.count == 1, let host = hosts.first else {
+            return nil
+        }
+        let apart = MachineInfo.columns.indices.filter { column in
+            let name = MachineInfo.columns[column]
+            return name != "host" && name != "clock_resolution_ns"
+                && machines.map { $0.fields[column].value }.uniqued().count > 1
+        }
+        guard !apart.isEmpty else {
+            return nil
+        }
+        return "Every file names its host '\(host)', but the machines differ in "
+            + apart.map { MachineInfo.columns[$0] }.joined(separator: ", ") + ": tell them apart by those."
     }
 
     func machinesTable() -> TextTable {
@@ -256,10 +279,14 @@ extension FileComparison {
                         "baseline": .string(files[0].path), "candidate": .string(candidate),
                         "threshold": .number(threshold),
                         "session_terms": Self.json(comparison.terms, from: termsSource?.path),
+                        "kind_differences": .array(kindDifferences[offset].map(JSONValue.string)),
                         "machine_factor": comparison.machineFactor.map { factor in
                             .object([
                                 "estimate": .number(factor.estimate), "interval_low": .number(factor.interval.lowerBound),
                                 "interval_high": .number(factor.interval.upperBound), "cells": .integer(factor.cells),
+                                "runners": comparison.factorRunners.map { .array($0.sorted().map(JSONValue.string)) }
+                                    ?? .null,
+                                "all_cells": factor.allCells.map(JSONValue.number) ?? .null,
                             ])
                         } ?? .null,
                         "rows": .records(Self.columns, mine.filter { $0.row != nil }),

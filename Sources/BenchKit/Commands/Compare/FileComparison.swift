@@ -9,6 +9,9 @@ struct FileComparison {
     let threshold: Double
     /// One per file after the first, against the first.
     let comparisons: [Comparison]
+    /// One per file after the first: how its machine differs in kind from the first's (``kindDifferences(_:_:)``);
+    /// where it does, its comparison's machine factor is the plain code's (``Comparison/plainCodeRunners``).
+    let kindDifferences: [[String]]
     /// Whether the tables compare what the runs cost the machine too.
     var showsMetrics = false
     /// What bench knows of the runners, to draw the files side by side where a page can show a chart; no chart
@@ -27,14 +30,38 @@ struct FileComparison {
         termsSource = kept.map { ($0.path, $0.terms.pairs.count) }
         let reports = files.map { Report(records: $0.records) }
         self.reports = reports
-        comparisons = reports.dropFirst().map {
-            Comparison(baseline: reports[0], candidate: $0, threshold: threshold, terms: terms)
+        let kindDifferences = files.dropFirst().map { Self.kindDifferences(files[0], $0) }
+        self.kindDifferences = kindDifferences
+        comparisons = zip(reports.dropFirst(), kindDifferences).map { report, kinds in
+            Comparison(
+                baseline: reports[0], candidate: report, threshold: threshold, terms: terms,
+                factorRunners: kinds.isEmpty ? nil : Comparison.plainCodeRunners)
         }
     }
 
-    /// The terms kept for the files' host beside the first file (``SessionTerms/Kept/path(host:in:)``), where the
-    /// files all come from one host and there is such a file; nil otherwise. Throws a message for the `Error:`
-    /// line where the file is there but cannot be read as terms.
+    /// What makes two machines of different kinds, whose mechanisms need not scale alike: the CPUs a process may
+    /// use, the architecture, the system (the kernel's name: Linux, Darwin) and the Swift compiler. Another
+    /// processor model with as many CPUs, or another release of the same system, is the same kind: a machine that
+    /// is faster or slower as a whole.
+    static let kindFields: [(column: String, value: @Sendable (MachineInfo) -> String)] = [
+        ("logical_cpus", { $0.logicalCPUs.map(String.init) ?? "" }),
+        ("arch", \.arch),
+        ("kernel", { $0.kernel.split(separator: " ").first.map(String.init) ?? "" }),
+        ("swift_version", \.swiftVersion),
+    ]
+
+    /// How `candidate`'s machine differs in kind from `baseline`'s (``kindFields``), a phrase a field: `logical_cpus
+    /// 2 → 16`; a field either file does not record is left out.
+    static func kindDifferences(_ baseline: ResultSet, _ candidate: ResultSet) -> [String] {
+        guard let before = baseline.machines.first, let after = candidate.machines.first else {
+            return []
+        }
+        return kindFields.compactMap { field in
+            let (old, new) = (field.value(before), field.value(after))
+            return old.isEmpty || new.isEmpty || old == new ? nil : "\(field.column) \(old) → \(new)"
+        }
+    }
+
     /// The comparison of `files` with the session terms kept for their host beside the first file, where there are;
     /// nil, having said why on standard error, where that file cannot be read (compare and validate alike).
     static func withKeptTerms(_ files: [ResultSet], threshold: Double, console: Console) -> FileComparison? {
@@ -46,6 +73,9 @@ struct FileComparison {
         }
     }
 
+    /// The terms kept for the files' host beside the first file (``SessionTerms/Kept/path(host:in:)``), where the
+    /// files all come from one host and there is such a file; nil otherwise. Throws a message for the `Error:`
+    /// line where the file is there but cannot be read as terms.
     static func keptTerms(for files: [ResultSet]) throws(UnreadableTerms) -> (terms: SessionTerms.Kept, path: String)? {
         let hosts = Set(files.flatMap(\.machines).map(\.host))
         guard hosts.count == 1, let host = hosts.first, let first = files.first else {
@@ -121,8 +151,16 @@ struct FileComparison {
     }
 
     /// The machine factor of `comparison` in words; a line saying there is none when there is none.
-    static func machineFactorText(_ comparison: Comparison, label: String) -> String {
+    /// Where the machines differ in kind (`kinds`, ``kindDifferences(_:_:)``), the factor is the plain code's, and
+    /// the text says so, with what the median of every cell would have been.
+    static func machineFactorText(_ comparison: Comparison, label: String, kinds: [String] = []) -> String {
+        let plain = Comparison.plainCodeRunners.sorted(by: >).joined(separator: ", ")
         guard let factor = comparison.machineFactor else {
+            if comparison.factorRunners != nil {
+                return "Machine factor: none (the machines differ in kind, \(kinds.joined(separator: ", ")), and "
+                    + "no cell of plain code (\(plain)), which it would be the median of, is in both files), so no "
+                    + "relative verdicts."
+            }
             return "Machine factor: none (fewer than \(Comparison.fewestCellsForMachineFactor) cells with a ratio), so "
                 + "no relative verdicts."
         }
@@ -131,11 +169,21 @@ struct FileComparison {
         let how =
             factor.interval.contains(1)
             ? "ran at the same speed, within its interval"
-            : "took \(change)% \(factor.estimate < 1 ? "less" : "more") time per job as a whole"
-        return "Machine factor \(label)/A: \(Format.ratio(factor.estimate)) (95% interval "
-            + "\(Format.range(factor.interval))), the median of \(factor.cells) cells' ratios: \(label)'s machine \(how). "
-            + "The relative ratio (÷ machine) divides it out; its verdict says whether a cell moved with the machine, "
-            + "or became cheaper or dearer beside it."
+            : "took \(change)% \(factor.estimate < 1 ? "less" : "more") time per job"
+        guard let allCells = factor.allCells else {
+            return "Machine factor \(label)/A: \(Format.ratio(factor.estimate)) (95% interval "
+                + "\(Format.range(factor.interval))), the median of \(factor.cells) cells' ratios: \(label)'s machine "
+                + "\(how)\(factor.interval.contains(1) ? "" : " as a whole"). The relative ratio (÷ machine) divides it out; its verdict says whether a cell moved with "
+                + "the machine, or became cheaper or dearer beside it."
+        }
+        return "The machines differ in kind (\(kinds.joined(separator: ", "))): mechanisms that hand jobs between "
+            + "threads scale with them, plain code does not, so the median of all cells would mix the two. Machine "
+            + "factor \(label)/A: \(Format.ratio(factor.estimate)) (95% interval \(Format.range(factor.interval))), "
+            + "the median of \(Format.count(factor.cells, "plain-code cell")) (\(plain)): plain code on \(label)'s "
+            + "machine "
+            + "\(how) (the median of all cells' ratios: \(Format.ratio(allCells))). The relative ratio (÷ machine) "
+            + "says how each cell's cost moved beside plain code's: cheaper or dearer here is how its mechanism fares "
+            + "on \(label)'s kind of machine, not a change of the mechanism."
     }
 
     /// `keys` as a line per runner, in the order of their first cell: `serial-queue: 1×100000, 4×25000`.

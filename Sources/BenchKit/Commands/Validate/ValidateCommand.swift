@@ -71,7 +71,7 @@ enum ValidateCommand {
             kept.pairs.append(
                 SessionTerms.Kept.Pair(
                     files: paths, measuredAt: Date().resultTimestamp, cells: validation.cells, terms: measured))
-            let file = try OutputFile(.file(path: path), console: console, host: host)
+            let file = try OutputFile(.file(path: path), console: console)
             try file.write(kept.json)
             try file.finish()
             return path
@@ -110,7 +110,7 @@ enum ValidateCommand {
         }
         do {
             let rows = try ResultSet(path: "sweep \(index)", data: data)
-            let file = try OutputFile(.newFileInResults, console: console, host: rows.records.first?.machine.host ?? "")
+            let file = try OutputFile(.newFileInResults, console: console, machine: rows.records.first?.machine)
             try file.write(String(decoding: data, as: UTF8.self))
             try file.finish()
             console.error("\(Program.name) validate: wrote \(rows.records.count) rows to \(file.displayPath)\n")
