@@ -16,6 +16,12 @@ extension FileComparison {
         var document = Document()
         document.heading("Files")
         document.table(filesTable())
+        if let configuration = matrixConfiguration {
+            document.heading(
+                "The machines side by side at \(configuration): cost per job, and × the file's own \(Report.controlRunner)")
+            document.lines(legend())
+            document.table(matrix(at: configuration))
+        }
         document.heading("Machines (≠: differs from A)")
         document.table(machinesTable())
         if let shared = sharedHostText() {
@@ -85,6 +91,52 @@ extension FileComparison {
             return [Self.label(index), file.path, "\(file.records.count)", perCell, when ?? "(not recorded)"]
         }
         return TextTable(columns: ["", "file", "runs", "runs per cell", "started"], rows: rows, rightAligned: [2, 3])
+    }
+
+    /// The most files compare sets side by side without a matrix of them all first: with more, a table of each
+    /// against the first is not a view of the machines.
+    static let filesWithoutMatrix = 2
+    /// The configuration the matrix of machines shows where every file has it: the 2010 experiment's 8×12500.
+    static let matrixDefault = RunConfiguration(queues: 8, iterations: 12_500)
+
+    /// With more than ``filesWithoutMatrix`` files, the configuration their matrix shows: ``matrixDefault`` where
+    /// every file has it, else the first of the first file's configurations that every file has; nil with fewer
+    /// files, or where no configuration is in every file.
+    var matrixConfiguration: RunConfiguration? {
+        guard files.count > Self.filesWithoutMatrix else {
+            return nil
+        }
+        let shared = reports.dropFirst().reduce(reports[0].configurations) { shared, report in
+            shared.filter(report.configurations.contains)
+        }
+        return shared.contains(Self.matrixDefault) ? Self.matrixDefault : shared.first
+    }
+
+    /// Which machine each file's column is: `A: 4-core Mac Pro with HyperThreading (model not published), 8 CPUs`.
+    func legend() -> [String] {
+        files.indices.map { index in
+            let machine = files[index].machines.first
+            let parts = [machine?.cpuModel ?? "", machine?.logicalCPUs.map { "\($0) CPUs" } ?? ""].filter { !$0.isEmpty }
+            return "\(Self.label(index)): " + (parts.isEmpty ? files[index].path : parts.joined(separator: ", "))
+        }
+    }
+
+    /// Runner by file, at `configuration`: each file's cost per job and its ratio to the file's own
+    /// ``Report/controlRunner``, which reads across machines where the costs cannot.
+    func matrix(at configuration: RunConfiguration) -> TextTable {
+        let runners = reports.flatMap { report in
+            report.cells.filter { $0.configuration == configuration }.map(\.runner)
+        }.uniqued()
+        let columns = files.indices.flatMap { [Self.label($0), Self.label($0) + " ×"] }
+        return SweepSummary.groupedTable(runners: runners, columns: columns) { runner in
+            reports.flatMap { report in
+                let cell = report.cell(runner, at: configuration)
+                return [
+                    cell?.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
+                    cell?.ratioToControl.map(SweepSummary.times) ?? "-",
+                ]
+            }
+        }
     }
 
     /// Where every file names the same host but the machines differ (cloud VMs all called `vm`), which fields tell

@@ -50,7 +50,7 @@ extension SweepSummary {
             configuration.shape == .chain ? Self.columnLabel(configuration) : configuration.description
         }
         document.table(
-            groupedTable(runners: runners, columns: labels) { runner in
+            Self.groupedTable(runners: runners, columns: labels) { runner in
                 configurations.map { configuration in
                     guard let cell = report.cell(runner, at: configuration), let p50 = cell.medianLatency(\.p50),
                         let p99 = cell.medianLatency(\.p99)
@@ -194,7 +194,7 @@ extension SweepSummary {
             counted.contains { $0.configuration == configuration }
         }
         document.table(
-            groupedTable(runners: runners, columns: configurations.map(Self.columnLabel)) { runner in
+            Self.groupedTable(runners: runners, columns: configurations.map(Self.columnLabel)) { runner in
                 configurations.map { report.cell(runner, at: $0).flatMap(Self.allocationText) ?? "-" }
             })
         return document

@@ -162,7 +162,7 @@ struct SweepSummary {
             if showsModes {
                 columns.append(("modes (~)", { $0.modesText?.replacingOccurrences(of: "; ", with: " · ") ?? "" }))
             }
-            var table = groupedTable(runners: runners, columns: columns.map(\.0)) { runner in
+            var table = Self.groupedTable(runners: runners, columns: columns.map(\.0)) { runner in
                 guard let cell = report.cell(runner, at: configuration) else {
                     return columns.map { _ in "-" }
                 }
@@ -284,7 +284,7 @@ struct SweepSummary {
     func grid(
         runners: [String], _ configurations: [RunConfiguration], _ value: (CellSummary) -> String?
     ) -> TextTable {
-        groupedTable(runners: runners, columns: configurations.map(Self.columnLabel)) { runner in
+        Self.groupedTable(runners: runners, columns: configurations.map(Self.columnLabel)) { runner in
             configurations.map { configuration in
                 report.cell(runner, at: configuration).map { Self.marked($0, value($0)) } ?? "-"
             }
@@ -293,7 +293,7 @@ struct SweepSummary {
 
     /// A table of `runners`' rows, grouped under their families' titles, a runner's row `cells(runner)` after its
     /// id; every column but the runner's right-aligned.
-    func groupedTable(runners: [String], columns: [String], _ cells: (String) -> [String]) -> TextTable {
+    static func groupedTable(runners: [String], columns: [String], _ cells: (String) -> [String]) -> TextTable {
         var rows: [[String]] = []
         var titles: [Int: String] = [:]
         for group in RunnerCatalogue.grouped(runners) {
