@@ -465,6 +465,20 @@ extension ThreadingOverheadsTests {
             #expect(cells.contains("single-threaded 50.0 ns 1.00× 25.0 ns 1.00× - -"))
             #expect(cells.contains("serial-queue 101 ns 2.02× 100 ns 4.00× 300 ns -"))
             #expect(cells.contains("task - - - - 900 ns -"))
+            // On the page, each machine has one colour: its columns' heads, its marks in the matrix's chart and in
+            // the chart of ratios to A (where A, the baseline, has no marks but keeps its colour).
+            let page = bench(["compare", a, b, c, "--format", "html"]).output
+            let colours = (0..<3).map { RowChart.fileColour($0) }
+            #expect(Set(colours).count == 3)
+            for (label, colour) in zip(["A", "B", "C"], colours) {
+                #expect(page.contains("<th class=\"number\" style=\"color: \(colour)\">\(label)</th>"))
+                #expect(page.contains("<th class=\"number\" style=\"color: \(colour)\">\(label) ×</th>"))
+            }
+            #expect(page.contains("A to C at 4×500: What each runner costs per job"))
+            let ratioChart = try #require(page.range(of: "Machines (≠: differs from A)"))
+            let afterMatrix = page[ratioChart.lowerBound...]
+            #expect(!afterMatrix.contains("fill=\"\(colours[0])\""))
+            #expect(afterMatrix.contains("fill=\"\(colours[1])\"") || afterMatrix.contains("stroke=\"\(colours[1])\""))
             // Two files: no matrix, the pair's table says it all.
             #expect(!bench(["compare", a, b]).output.contains("side by side"))
         }

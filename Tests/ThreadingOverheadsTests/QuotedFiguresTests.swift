@@ -282,8 +282,8 @@ extension ThreadingOverheadsTests {
                 #expect(try Data(contentsOf: URL(fileURLWithPath: fresh)) == committed, "\(output) is not what \(arguments) draws")
                 drawn.insert(output)
             }
-            // And every picture in results/ has its command there.
-            let pictures = try FileManager.default.contentsOfDirectory(atPath: Pages.root.appendingPathComponent("results").path)
+            // And every picture in results/, in its folders too, has its command there.
+            let pictures = try #require(FileManager.default.subpaths(atPath: Pages.root.appendingPathComponent("results").path))
                 .filter { $0.hasSuffix(".svg") }.map { "results/" + $0 }
             #expect(Set(pictures) == drawn, "no command for \(Set(pictures).subtracting(drawn).sorted())")
         }

@@ -89,4 +89,7 @@ struct TextTable {
     /// How many leading columns name a row (a runner; a runner and a configuration): a table too wide for a
     /// terminal is written as several, each of these columns and as many of the others as fit.
     var keyColumns = 1
+    /// A colour for some columns' heads, where a page can show one (HTML): each machine's in `compare`'s matrix,
+    /// the colour its marks have in the page's charts. Text leaves it out: the heads say the same.
+    var headColours: [Int: String] = [:]
 }

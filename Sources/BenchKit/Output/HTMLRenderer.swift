@@ -48,14 +48,16 @@ enum HTMLRenderer {
 
     /// A table in its own sideways-scrolling box; numbers right-aligned; a group's title as a row across it.
     static func render(_ table: TextTable) -> String {
-        func cells(_ row: [String], tag: String) -> String {
+        func cells(_ row: [String], tag: String, colours: [Int: String] = [:]) -> String {
             row.enumerated().map { index, cell in
                 let aligned = table.rightAligned.contains(index) ? " class=\"number\"" : ""
-                return "<\(tag)\(aligned)>\(escape(cell))</\(tag)>"
+                let colour = colours[index].map { " style=\"color: \(escape($0))\"" } ?? ""
+                return "<\(tag)\(aligned)\(colour)>\(escape(cell))</\(tag)>"
             }.joined()
         }
         var html =
-            "<div class=\"scroll\"><table>\n<thead><tr>" + cells(table.columns, tag: "th") + "</tr></thead>\n<tbody>\n"
+            "<div class=\"scroll\"><table>\n<thead><tr>" + cells(table.columns, tag: "th", colours: table.headColours)
+            + "</tr></thead>\n<tbody>\n"
         for (index, row) in table.rows.enumerated() {
             if let title = table.groupTitles[index] {
                 html += "<tr class=\"group\"><th colspan=\"\(table.columns.count)\">\(escape(title))</th></tr>\n"

@@ -10,6 +10,9 @@ extension RowChart {
     private struct Slots {
         let configurations: [RunConfiguration]
         let files: [String]
+        /// The number, among every file the command read, of the first file drawn: a file keeps its colour
+        /// (``RowChart/fileColour(_:)``) in every table and chart of a page, the baseline's too where it is not drawn.
+        var firstFile = 0
 
         var count: Int {
             configurations.count * files.count
@@ -21,7 +24,7 @@ extension RowChart {
 
         func style(configuration: Int, file: Int) -> (marker: Marker, colour: String) {
             let marker = RowChart.style(configuration).marker
-            return (marker, files.count == 1 ? RowChart.style(configuration).colour : RowChart.style(file).colour)
+            return (marker, files.count == 1 ? RowChart.style(configuration).colour : RowChart.fileColour(firstFile + file))
         }
 
         /// One item per configuration (its marker, in its colour, or grey with several files), then one per file.
@@ -36,7 +39,7 @@ extension RowChart {
                 return configurationItems
             }
             return configurationItems
-                + files.indices.map { LegendItem(marker: nil, colour: RowChart.style($0).colour, text: files[$0]) }
+                + files.indices.map { LegendItem(marker: nil, colour: RowChart.fileColour(firstFile + $0), text: files[$0]) }
         }
     }
 
@@ -151,7 +154,7 @@ extension RowChart {
     static func comparison(_ comparison: FileComparison, catalogue: RunnerCatalogue) -> RowChart {
         let labels = comparison.comparisons.indices.map { FileComparison.label($0 + 1) }
         let configurations = comparison.comparisons.flatMap { $0.rows.map(\.key.configuration) }.uniqued()
-        let slots = Slots(configurations: configurations, files: labels)
+        let slots = Slots(configurations: configurations, files: labels, firstFile: 1)
         let runners = comparison.comparisons.flatMap { $0.rows.map(\.key.runner) }.uniqued()
         let rowsByKey = comparison.comparisons.map { cells in
             Dictionary(cells.rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })

@@ -100,6 +100,12 @@ struct RowChart {
     static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
 
     /// The colour and marker of series `index`.
+    /// The colour of the file (the machine) read `index`-th (0-based) by a command that reads several: the same in
+    /// `chart`'s rows, in `compare`'s charts and in the heads of its matrix's columns.
+    static func fileColour(_ index: Int) -> String {
+        style(index).colour
+    }
+
     static func style(_ index: Int) -> (marker: Marker, colour: String) {
         (Marker.allCases[index % Marker.allCases.count], palette[index % palette.count])
     }

@@ -21,6 +21,13 @@ extension FileComparison {
                 "The machines side by side at \(configuration): cost per job, and × the file's own \(Report.controlRunner)")
             document.lines(legend())
             document.table(matrix(at: configuration))
+            if let catalogue, files.count <= RowChart.mostFiles {
+                let labelled = reports.indices.map { (label: legend()[$0], report: reports[$0]) }
+                document.chart(
+                    RowChart.costPerJob(
+                        labelled, configurations: [configuration], catalogue: catalogue,
+                        titlePrefix: "\(Self.label(0)) to \(Self.label(files.count - 1)) at \(configuration): "))
+            }
         }
         document.heading("Machines (≠: differs from A)")
         document.table(machinesTable())
@@ -128,7 +135,7 @@ extension FileComparison {
             report.cells.filter { $0.configuration == configuration }.map(\.runner)
         }.uniqued()
         let columns = files.indices.flatMap { [Self.label($0), Self.label($0) + " ×"] }
-        return SweepSummary.groupedTable(runners: runners, columns: columns) { runner in
+        var table = SweepSummary.groupedTable(runners: runners, columns: columns) { runner in
             reports.flatMap { report in
                 let cell = report.cell(runner, at: configuration)
                 return [
@@ -137,6 +144,12 @@ extension FileComparison {
                 ]
             }
         }
+        for index in files.indices {
+            // Column 0 names the runner; file i's two columns follow.
+            table.headColours[1 + 2 * index] = RowChart.fileColour(index)
+            table.headColours[2 + 2 * index] = RowChart.fileColour(index)
+        }
+        return table
     }
 
     /// Where every file names the same host but the machines differ (cloud VMs all called `vm`), which fields tell
