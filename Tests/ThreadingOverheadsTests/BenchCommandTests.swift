@@ -92,13 +92,7 @@ extension ThreadingOverheadsTests {
                 #expect(Double(row["cpu_system_seconds"] ?? "") != nil)
                 #expect(Int(row["voluntary_context_switches"] ?? "") != nil)
                 #expect(Int(row["involuntary_context_switches"] ?? "") != nil)
-                #expect((Int(row["peak_threads"] ?? "") ?? 0) >= 2)
-                // A platform leaves it empty by design: macOS has no resettable peak (ProcessResources.peakMemoryBytes).
-                #if os(Linux)
-                #expect((Int(row["max_rss_bytes"] ?? "") ?? 0) > 0)
-                #else
-                #expect(row["max_rss_bytes"] == "")
-                #endif
+                expectThreadsAndMemory(row)
                 #expect(row["status"] == "ok")
                 #expect(row["detail"] == "")
                 #expect(row["queues"] == "2")
@@ -412,7 +406,7 @@ extension ThreadingOverheadsTests {
                         machine: machine)
                 }
             }
-            return CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
+            return resultFileText(records)
         }
 
         @Test("compare across machines of different kinds: the factor is plain code's, all cells' median beside it")
@@ -871,10 +865,7 @@ extension ThreadingOverheadsTests {
         func chartColours() throws {
             let directory = try TemporaryDirectory()
             let runners = RunnerCatalogue.builtIn.runners
-            let file = try directory.write("all.csv", Self.resultFile(runners.map { ($0.id, [100, 110, 120]) }))
-            let output = directory.path + "/chart.svg"
-            #expect(bench(["chart", file, "-o", output, "--bars"]).status == .success)
-            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            let svg = try Self.chart(of: Self.resultFile(runners.map { ($0.id, [100, 110, 120]) }), ["--bars"], in: directory)
             // Each legend swatch's fill, in the legend's order: the runners', a floor right after its runner.
             let fills = Self.swatchFills(svg)
             let floors = runners.filter { $0.traits.floorOf != nil }
@@ -944,12 +935,9 @@ extension ThreadingOverheadsTests {
         func chartModes() throws {
             let directory = try TemporaryDirectory()
             let twoModes: [Int64] = Array(repeating: 100, count: 9) + [101, 102, 103] + [300, 301, 302, 303, 304, 305]
-            let file = try directory.write(
-                "modes.csv", Self.resultFile([("serial-queue", twoModes), ("global-queue", Array(100...117))]))
-            let output = directory.path + "/chart.svg"
-            #expect(bench(["chart", file, "-o", output, "--bars"]).status == .success)
-            let svg = try String(contentsOfFile: output, encoding: .utf8)
-            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            let svg = try Self.chart(
+                of: Self.resultFile([("serial-queue", twoModes), ("global-queue", Array(100...117))]), ["--bars"],
+                in: directory)
             #expect(svg.components(separatedBy: "<circle").count - 1 == 2)
             #expect(svg.contains("serial-queue at 4×500: a mode at 0.000200 s, 67% of the runs"))
             #expect(svg.contains("serial-queue at 4×500: a mode at 0.000605 s, 33% of the runs"))
@@ -959,21 +947,14 @@ extension ThreadingOverheadsTests {
         @Test("chart: cost per job when the configurations differ in jobs; a logarithmic axis with --log")
         func chartPerJobAndLog() throws {
             let directory = try TemporaryDirectory()
-            let machine = MachineInfo.current()
             let records = [(2, 500), (3, 333)].flatMap { queues, iterations in
                 ["serial-queue", "run-loop"].map { runner in
-                    ResultRecord(
-                        runner: runner, configuration: RunConfiguration(queues: queues, iterations: iterations), repetition: 1,
-                        outcome: RunOutcome(status: .ok, nanoseconds: runner == "run-loop" ? 1_000_000 : 100_000, detail: "", completedIterations: queues * iterations, startedAt: nil),
-                        machine: machine)
+                    okRecord(
+                        runner, RunConfiguration(queues: queues, iterations: iterations),
+                        nanoseconds: runner == "run-loop" ? 1_000_000 : 100_000)
                 }
             }
-            let file = try directory.write(
-                "mixed.csv", CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
-            let output = directory.path + "/chart.svg"
-            #expect(bench(["chart", file, "-o", output, "--bars", "--log"]).status == .success)
-            let svg = try String(contentsOfFile: output, encoding: .utf8)
-            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            let svg = try Self.chart(of: resultFileText(records), ["--bars", "--log"], in: directory)
             #expect(svg.contains("Median cost per job"))
             #expect(svg.contains("cost per job (log scale)"))
             // 1,000,000 ns over 1000 jobs is 1 µs; 100,000 over 999 about 100 ns: decade ticks from 100 ns to 1 µs.
@@ -985,39 +966,28 @@ extension ThreadingOverheadsTests {
         @Test("chart of a folder: two builds drawn as two, a crossover's file left out with a line, rows that wrap")
         func chartOfAFolder() throws {
             let directory = try TemporaryDirectory()
-            let machine = MachineInfo.current()
-            func record(_ runner: String, _ configuration: RunConfiguration, nanoseconds: Int64, variant: String? = nil)
-                -> ResultRecord
-            {
-                ResultRecord(
-                    runner: runner, configuration: configuration, repetition: 1,
-                    outcome: RunOutcome(
-                        status: .ok, nanoseconds: nanoseconds, detail: "", completedIterations: configuration.jobs,
-                        startedAt: nil),
-                    machine: machine, variant: variant.map { .init(label: $0, executable: "./bench-\($0.lowercased())") })
-            }
             func write(_ name: String, _ records: [ResultRecord]) throws -> String {
                 try directory.write(
-                    name, CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
+                    name, resultFileText(records))
             }
             let configuration = RunConfiguration(queues: 4, iterations: 500)
             // Costs 1,000 times apart: a linear axis would flatten serial-queue's bars.
             let interleaved = try write(
                 "interleaved.csv",
                 ["A", "B"].flatMap { variant in
-                    [record("serial-queue", configuration, nanoseconds: 200_000, variant: variant),
-                     record("operation-queue", configuration, nanoseconds: 200_000_000, variant: variant)]
+                    [okRecord("serial-queue", configuration, nanoseconds: 200_000, variant: variant),
+                     okRecord("operation-queue", configuration, nanoseconds: 200_000_000, variant: variant)]
                 })
             // Each runner its own iterations at each work size, as bench crossover makes them.
             let crossover = try write(
                 "crossover.csv",
                 [(1_000, 0), (2_000, 100), (3_000, 200)].flatMap { iterations, work in
                     ["serial-queue", "task"].enumerated().map { index, runner in
-                        record(runner, RunConfiguration(queues: 1, iterations: iterations + index, workNanoseconds: work),
+                        okRecord(runner, RunConfiguration(queues: 1, iterations: iterations + index, workNanoseconds: work),
                             nanoseconds: 1_000_000)
                     }
                 })
-            let sweeps = try (1...9).map { try write("sweep-\($0).csv", [record("serial-queue", configuration, nanoseconds: 200_000)]) }
+            let sweeps = try (1...9).map { try write("sweep-\($0).csv", [okRecord("serial-queue", configuration, nanoseconds: 200_000)]) }
             let output = directory.path + "/all.svg"
             let run = bench(["chart", interleaved, crossover] + sweeps + ["-o", output, "--bars"])
             #expect(run.status == .success, "\(run.error)")
@@ -1041,27 +1011,29 @@ extension ThreadingOverheadsTests {
             #expect(alone.error.hasSuffix("Error: nothing to draw: every file was left out\n"))
         }
 
+        /// What `bench chart` draws of a result file's `text` with `options`, checked to succeed and to be
+        /// well-formed.
+        static func chart(of text: String, _ options: [String], in directory: borrowing TemporaryDirectory)
+            throws -> String
+        {
+            let file = try directory.write("chart.csv", text)
+            let output = directory.path + "/chart.svg"
+            #expect(bench(["chart", file, "-o", output] + options).status == .success)
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            return svg
+        }
+
         @Test("chart --latency: p50 bars, p90 to p99 whiskers, a logarithmic axis; refused for a file without latency")
         func chartLatency() throws {
             let directory = try TemporaryDirectory()
-            let machine = MachineInfo.current()
             let records = ["serial-queue", "actor"].map { runner in
-                ResultRecord(
-                    runner: runner, configuration: RunConfiguration(queues: 4, iterations: 250, shape: .pingPong),
-                    repetition: 1,
-                    outcome: RunOutcome(
-                        status: .ok, nanoseconds: 5_000_000, completedIterations: 2000, startedAt: nil,
-                        latency: runner == "actor"
-                            ? LatencyPercentiles(samples: 124, p50: 3_000, p90: 4_000, p99: 9_000, maximum: 20_000)
-                            : nil),
-                    machine: machine)
+                okRecord(
+                    runner, RunConfiguration(queues: 4, iterations: 250, shape: .pingPong), nanoseconds: 5_000_000,
+                    latency: runner == "actor"
+                        ? LatencyPercentiles(samples: 124, p50: 3_000, p90: 4_000, p99: 9_000, maximum: 20_000) : nil)
             }
-            let file = try directory.write(
-                "pp.csv", CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
-            let output = directory.path + "/latency.svg"
-            #expect(bench(["chart", file, "-o", output, "--latency", "--bars"]).status == .success)
-            let svg = try String(contentsOfFile: output, encoding: .utf8)
-            #expect(XMLParser(data: Data(svg.utf8)).parse())
+            let svg = try Self.chart(of: resultFileText(records), ["--latency", "--bars"], in: directory)
             #expect(svg.contains("Latency percentiles, by configuration and runner"))
             #expect(svg.contains("latency (log scale)"))
             #expect(svg.contains("actor at ping-pong 4×250: p50 3.00 µs, p90 4.00 µs, p99 9.00 µs"))
@@ -1070,7 +1042,7 @@ extension ThreadingOverheadsTests {
             #expect(!svg.contains("serial-queue at ping-pong 4×250: p50"))
 
             let plain = try directory.write(
-                "plain.csv", CSV.line(ResultSchema.columns) + CSV.line(ResultSchema.fields(of: ResultFileTests.records[0])))
+                "plain.csv", resultFileText([ResultFileTests.records[0]]))
             let refused = bench(["chart", plain, "-o", directory.path + "/none.svg", "--latency"])
             #expect(refused.status == .failure)
             #expect(refused.error.hasPrefix("Error: no run in "))

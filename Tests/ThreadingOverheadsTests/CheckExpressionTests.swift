@@ -7,81 +7,42 @@ extension ThreadingOverheadsTests {
     @Suite struct CheckExpressionTests {
         typealias Operand = CheckExpression.Operand
 
+        /// `runner`, at `queues` × `iterations` where given.
+        static func operand(_ runner: String, _ queues: Int? = nil, _ iterations: Int? = nil) -> Operand {
+            Operand(runner: runner, configuration: queues.map { RunConfiguration(queues: $0, iterations: iterations ?? 0) })
+        }
+
+        static func check(_ subject: Operand, _ comparison: CheckExpression.Comparison, _ bound: CheckExpression.Bound)
+            -> CheckExpression
+        {
+            CheckExpression(subject: subject, comparison: comparison, bound: bound)
+        }
+
         static let goodChecks: [(String, CheckExpression)] = [
-            (
-                "task <= 4 allocs/job",
-                CheckExpression(
-                    subject: Operand(runner: "task", configuration: nil), comparison: .lessOrEqual,
-                    bound: .allocationsPerJob(4))
-            ),
-            (
-                "single-threaded <= 0 allocations / job",
-                CheckExpression(
-                    subject: Operand(runner: "single-threaded", configuration: nil), comparison: .lessOrEqual,
-                    bound: .allocationsPerJob(0))
-            ),
+            ("task <= 4 allocs/job", check(operand("task"), .lessOrEqual, .allocationsPerJob(4))),
+            ("single-threaded <= 0 allocations / job", check(operand("single-threaded"), .lessOrEqual, .allocationsPerJob(0))),
             (
                 "condition-worker <= serial-queue-closure allocs",
-                CheckExpression(
-                    subject: Operand(runner: "condition-worker", configuration: nil), comparison: .lessOrEqual,
-                    bound: .allocationsMultiple(1, of: Operand(runner: "serial-queue-closure", configuration: nil)))
+                check(operand("condition-worker"), .lessOrEqual, .allocationsMultiple(1, of: operand("serial-queue-closure")))
             ),
             (
                 "actor@8x12500 < 2x task allocs",
-                CheckExpression(
-                    subject: Operand(runner: "actor", configuration: RunConfiguration(queues: 8, iterations: 12_500)),
-                    comparison: .less,
-                    bound: .allocationsMultiple(2, of: Operand(runner: "task", configuration: nil)))
+                check(operand("actor", 8, 12_500), .less, .allocationsMultiple(2, of: operand("task")))
             ),
-            (
-                "detach-thread >= 10x serial-queue",
-                CheckExpression(
-                    subject: Operand(runner: "detach-thread", configuration: nil), comparison: .greaterOrEqual,
-                    bound: .multiple(10, of: Operand(runner: "serial-queue", configuration: nil)))
-            ),
-            (
-                "serial-queue <= 200ns/job",
-                CheckExpression(
-                    subject: Operand(runner: "serial-queue", configuration: nil), comparison: .lessOrEqual,
-                    bound: .perJob(nanoseconds: 200))
-            ),
+            ("detach-thread >= 10x serial-queue", check(operand("detach-thread"), .greaterOrEqual, .multiple(10, of: operand("serial-queue")))),
+            ("serial-queue <= 200ns/job", check(operand("serial-queue"), .lessOrEqual, .perJob(nanoseconds: 200))),
             (
                 "run-loop@8x12500 > 2x global-queue@8x12500",
-                CheckExpression(
-                    subject: Operand(runner: "run-loop", configuration: RunConfiguration(queues: 8, iterations: 12_500)),
-                    comparison: .greater,
-                    bound: .multiple(2, of: Operand(runner: "global-queue", configuration: RunConfiguration(queues: 8, iterations: 12_500))))
+                check(operand("run-loop", 8, 12_500), .greater, .multiple(2, of: operand("global-queue", 8, 12_500)))
             ),
             (
                 "  verified-detach>=0.8x detach-thread  ",
-                CheckExpression(
-                    subject: Operand(runner: "verified-detach", configuration: nil), comparison: .greaterOrEqual,
-                    bound: .multiple(0.8, of: Operand(runner: "detach-thread", configuration: nil)))
+                check(operand("verified-detach"), .greaterOrEqual, .multiple(0.8, of: operand("detach-thread")))
             ),
-            (
-                "run-loop@4×25000 < 1.5 µs / job",
-                CheckExpression(
-                    subject: Operand(runner: "run-loop", configuration: RunConfiguration(queues: 4, iterations: 25_000)),
-                    comparison: .less, bound: .perJob(nanoseconds: 1_500))
-            ),
-            (
-                "detach-thread < 2ms/job",
-                CheckExpression(
-                    subject: Operand(runner: "detach-thread", configuration: nil), comparison: .less,
-                    bound: .perJob(nanoseconds: 2_000_000))
-            ),
-            (
-                "detach-thread < 1s/job",
-                CheckExpression(
-                    subject: Operand(runner: "detach-thread", configuration: nil), comparison: .less,
-                    bound: .perJob(nanoseconds: 1e9))
-            ),
-            (
-                "serial-queue <= 3us/job",
-                CheckExpression(
-                    subject: Operand(runner: "serial-queue", configuration: nil), comparison: .lessOrEqual,
-                    bound: .perJob(nanoseconds: 3_000))
-            ),
+            ("run-loop@4×25000 < 1.5 µs / job", check(operand("run-loop", 4, 25_000), .less, .perJob(nanoseconds: 1_500))),
+            ("detach-thread < 2ms/job", check(operand("detach-thread"), .less, .perJob(nanoseconds: 2_000_000))),
+            ("detach-thread < 1s/job", check(operand("detach-thread"), .less, .perJob(nanoseconds: 1e9))),
+            ("serial-queue <= 3us/job", check(operand("serial-queue"), .lessOrEqual, .perJob(nanoseconds: 3_000))),
         ]
 
         @Test("the grammar: ratios, absolute costs, configurations, spacing, units", arguments: goodChecks)

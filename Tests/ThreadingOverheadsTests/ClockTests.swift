@@ -49,7 +49,7 @@ extension ThreadingOverheadsTests {
                 runner: "serial-queue", configuration: RunConfiguration(queues: 1, iterations: 10), repetition: 1,
                 outcome: RunOutcome(status: .ok, nanoseconds: 5_000, completedIterations: 10, startedAt: nil),
                 machine: machine)
-            let text = CSV.line(ResultSchema.columns) + CSV.line(ResultSchema.fields(of: record))
+            let text = resultFileText([record])
             let row = try #require(try rows(ofCSV: text).first)
             #expect(row["clock_resolution_ns"] == String(MonotonicClock.resolutionNanoseconds))
             #expect(try ResultSet(path: "v6.csv", data: Data(text.utf8)).records == [record])
@@ -70,7 +70,7 @@ extension ThreadingOverheadsTests {
                 machine: ResultFileTests.machine)
             record.process = 3
             record.variant = ResultRecord.Variant(label: "B", executable: "/path, with a comma/bench")
-            let text = CSV.line(ResultSchema.columns) + CSV.line(ResultSchema.fields(of: record))
+            let text = resultFileText([record])
             #expect(try ResultSet(path: "v7.csv", data: Data(text.utf8)).records == [record])
             let v6 = ResultSchema.columns.filter { !ResultSchema.version7Columns.contains($0) }
             let six = CSV.line(v6) + CSV.line(ResultFileTests.fields(of: record, in: v6, version: 6))

@@ -81,11 +81,11 @@ extension ThreadingOverheadsTests {
             #expect(plan.sampling == .budget(RunOptions.defaultBudget))
             #expect(plan.warmup == .settling)
             #expect(plan.cells == SweepPlan().cells)
-            #expect(options.run.output == .newFileInResults)
+            #expect(options.run.recording.output == .newFileInResults)
             #expect(options.format == .table)
             #expect(options.summaryPath == nil)
-            #expect(!options.run.isolate)
-            #expect(!options.run.quiet)
+            #expect(!options.run.placement.isolate)
+            #expect(!options.run.recording.quiet)
             #expect(plan.settings.verifyTimeout == .seconds(10))
             #expect(plan.settings.stallTimeout == .seconds(30))
         }
@@ -107,10 +107,10 @@ extension ThreadingOverheadsTests {
             #expect(try configurations("--queues", "8") == ["8×12500"])
             #expect(try configurations("--queues", "64,128,256") == ["64×1563", "128×781", "256×391"])
             #expect(try configurations("--jobs", "100", "--queues", "3") == ["3×33"])
-            #expect(try options("--queues", "3").run.jobsTotal(for: .chain) == 100_000)
-            #expect(try options("--queues", "3").run.jobsTotal(for: .pingPong) == 10_000)
-            #expect(try options("--queues", "3", "--jobs", "60").run.jobsTotal(for: .pingPong) == 60)
-            #expect(try options("--queues", "3", "--iterations", "5").run.jobsTotal(for: .chain) == nil)
+            #expect(try options("--queues", "3").run.cells.jobsTotal(for: .chain) == 100_000)
+            #expect(try options("--queues", "3").run.cells.jobsTotal(for: .pingPong) == 10_000)
+            #expect(try options("--queues", "3", "--jobs", "60").run.cells.jobsTotal(for: .pingPong) == 60)
+            #expect(try options("--queues", "3", "--iterations", "5").run.cells.jobsTotal(for: .chain) == nil)
         }
 
         @Test("--work: every configuration, with each work size")
@@ -131,16 +131,16 @@ extension ThreadingOverheadsTests {
             #expect(plan.runners == [.serialQueue, .runLoop])
             #expect(plan.repetitions == 5)
             #expect(plan.warmup == .runs(0))
-            #expect(options.run.output == .file(path: "out.csv"))
+            #expect(options.run.recording.output == .file(path: "out.csv"))
             #expect(plan.settings.verifyTimeout == .seconds(2))
             #expect(plan.settings.stallTimeout == .seconds(5.5))
             #expect(options.format == .json)
             #expect(options.summaryPath == "summary.csv")
-            #expect(options.run.isolate)
-            #expect(options.run.quiet)
+            #expect(options.run.placement.isolate)
+            #expect(options.run.recording.quiet)
             #expect(options.showsMetrics)
-            #expect(try self.options("--output", "-").run.output == .standardOutput)
-            #expect(try self.options("--output=-").run.output == .standardOutput)
+            #expect(try self.options("--output", "-").run.recording.output == .standardOutput)
+            #expect(try self.options("--output=-").run.recording.output == .standardOutput)
             for format in OutputFormat.allCases {
                 #expect(try self.options("--format", format.rawValue).format == format)
             }
@@ -191,7 +191,7 @@ extension ThreadingOverheadsTests {
             #expect(plan.repetitions == 5)
             #expect(options.confidence == 0.9)
             #expect(options.input == nil)
-            #expect(options.run.output == OutputDestination.none)
+            #expect(options.run.recording.output == OutputDestination.none)
 
             let named = try #require(
                 try parsed(["check", "run-loop@8x12500 > 2x global-queue"], as: CheckRequest.self).fresh?.plan,
@@ -209,9 +209,9 @@ extension ThreadingOverheadsTests {
             let crossover = try parsed(["crossover"], as: CrossoverRequest.self)
             let (defaults, runners) = (crossover.options, crossover.runners)
             #expect(runners == RunnerCatalogue.builtIn.standard.filter { $0.traits.shapes.contains(.chain) })
-            #expect(defaults.run.work == CrossoverOptions.defaultWork)
-            #expect(defaults.run.repetitions == 5)
-            #expect(defaults.run.output == .newFileInResults)
+            #expect(defaults.run.cells.work == CrossoverOptions.defaultWork)
+            #expect(defaults.run.sampling.repetitions == 5)
+            #expect(defaults.run.recording.output == .newFileInResults)
             let given = try parsed([
                 "crossover", "--runners", "task,thread-pool", "--work", "100,1000", "--repetitions", "2", "--format",
                 "markdown", "--output", "-",
@@ -219,10 +219,10 @@ extension ThreadingOverheadsTests {
             let (options, named) = (given.options, given.runners)
             // The control first: the analysis needs it.
             #expect(named == [.singleThreaded, .task, .threadPool])
-            #expect(options.run.work == [100, 1000])
-            #expect(options.run.repetitions == 2)
+            #expect(options.run.cells.work == [100, 1000])
+            #expect(options.run.sampling.repetitions == 2)
             #expect(options.format == .markdown)
-            #expect(options.run.output == .standardOutput)
+            #expect(options.run.recording.output == .standardOutput)
             #expect(try parsed(["crossover", "--input", "r.csv"], as: CrossoverRequest.self).options.input == "r.csv")
         }
 

@@ -54,34 +54,41 @@ extension ThreadingOverheadsTests {
                 }
             }
             let settings = RunSettings(verifyTimeout: .milliseconds(100), stallTimeout: .milliseconds(300))
-            let outcome = Experiment.run(
-                .testDouble { DetachThreadRunner(spawn: limited) }, configuration: RunConfiguration(queues: 1, iterations: 20),
-                settings: settings)
-            #expect(outcome.status == .stalled)
-            #expect(outcome.completedIterations == 5)
-            #expect(outcome.detail == "no iteration completed for 0.3 s; 5 of 20 iterations ran")
-            #expect(outcome.nanoseconds == nil)
+            Self.expectUntimed(
+                Experiment.run(
+                    .testDouble { DetachThreadRunner(spawn: limited) },
+                    configuration: RunConfiguration(queues: 1, iterations: 20), settings: settings),
+                .stalled, completed: 5, detail: "no iteration completed for 0.3 s; 5 of 20 iterations ran")
         }
 
         @Test("an iteration run after its job completed fails the run, however fast it was", .timeLimit(.minutes(1)))
         func duplicatedIterationFails() {
-            let outcome = Experiment.run(
-                .testDouble { DuplicatingRunner() }, configuration: RunConfiguration(queues: 1, iterations: 5),
-                settings: Self.patient)
-            #expect(outcome.status == .failed)
-            #expect(outcome.completedIterations == 6)
-            #expect(outcome.detail == "executed 6 iterations, expected 5: an iteration ran twice or after its job completed")
-            #expect(outcome.nanoseconds == nil)
+            Self.expectUntimed(
+                Experiment.run(
+                    .testDouble { DuplicatingRunner() }, configuration: RunConfiguration(queues: 1, iterations: 5),
+                    settings: Self.patient),
+                .failed, completed: 6,
+                detail: "executed 6 iterations, expected 5: an iteration ran twice or after its job completed")
         }
 
         @Test("a runner that cannot be set up fails the run", .timeLimit(.minutes(1)))
         func setupFailure() {
-            let outcome = Experiment.run(
-                .testDouble { () throws -> any JobRunner in throw RunnerSetupError("no threads left") },
-                configuration: RunConfiguration(queues: 3, iterations: 5), settings: Self.patient)
-            #expect(outcome.status == .failed)
-            #expect(outcome.detail == "setup failed: no threads left")
-            #expect(outcome.completedIterations == 0)
+            Self.expectUntimed(
+                Experiment.run(
+                    .testDouble { () throws -> any JobRunner in throw RunnerSetupError("no threads left") },
+                    configuration: RunConfiguration(queues: 3, iterations: 5), settings: Self.patient),
+                .failed, completed: 0, detail: "setup failed: no threads left")
+        }
+
+        /// A run that ended `status` after `completed` iterations, saying `detail`, and is not a timing.
+        static func expectUntimed(
+            _ outcome: RunOutcome, _ status: RunOutcome.Status, completed: Int, detail: String,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            #expect(outcome.status == status, sourceLocation: sourceLocation)
+            #expect(outcome.completedIterations == completed, sourceLocation: sourceLocation)
+            #expect(outcome.detail == detail, sourceLocation: sourceLocation)
+            #expect(outcome.nanoseconds == nil, sourceLocation: sourceLocation)
         }
     }
 }

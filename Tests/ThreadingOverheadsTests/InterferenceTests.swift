@@ -142,7 +142,7 @@ extension ThreadingOverheadsTests {
         @Test("version 8: each run's load reads back; a version 7 file reads without it; a share above 1 is refused")
         func schema() throws {
             let record = Self.record("task", 1, load: RunLoad(others: 0.25, steal: 0.125))
-            let text = CSV.line(ResultSchema.columns) + CSV.line(ResultSchema.fields(of: record))
+            let text = resultFileText([record])
             #expect(try ResultSet(path: "v8.csv", data: Data(text.utf8)).records == [record])
             let v7 = ResultSchema.columns.filter { !ResultSchema.version8Columns.contains($0) }
             let seven = CSV.line(v7) + CSV.line(ResultFileTests.fields(of: record, in: v7, version: 7))
@@ -225,7 +225,7 @@ extension ThreadingOverheadsTests {
             // The legend of the marks explains it.
             let directory = try TemporaryDirectory()
             let file = try directory.write(
-                "r.csv", CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined())
+                "r.csv", resultFileText(records))
             #expect(bench(["--input", file]).output.contains("! : some runs were made while other programs used the machine"))
             // A quiet sweep, and a file without loads: nothing said.
             let quiet = (1...10).map { Self.record("task", $0, load: RunLoad(others: 0.01, steal: 0)) }

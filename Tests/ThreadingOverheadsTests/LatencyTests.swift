@@ -71,7 +71,7 @@ extension ThreadingOverheadsTests {
                 runner: "serial-queue", configuration: RunConfiguration(queues: 2, iterations: 10, measuresLatency: true),
                 repetition: 1, outcome: RunOutcome(status: .stalled, nanoseconds: nil, completedIterations: 3, startedAt: nil),
                 machine: machine)
-            let text = CSV.line(ResultSchema.columns) + [record, chain].map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
+            let text = resultFileText([record, chain])
             let table = try rows(ofCSV: text)
             #expect(table[0]["shape"] == "ping-pong")
             #expect(table[0]["latency_every"] == String(Shape.pingPong.latencySampleEvery))
@@ -104,7 +104,7 @@ extension ThreadingOverheadsTests {
                 outcome: RunOutcome(
                     status: .ok, nanoseconds: 90_000, completedIterations: 100, startedAt: nil, submitNanoseconds: 40_000),
                 machine: machine)
-            let five = CSV.line(ResultSchema.columns) + CSV.line(ResultSchema.fields(of: fanOut))
+            let five = resultFileText([fanOut])
             let fiveRows = try rows(ofCSV: five)
             #expect(fiveRows[0]["shape"] == "fan-out" && fiveRows[0]["submit_seconds"] == "0.000040000")
             #expect(fiveRows[0]["latency_every"] == "")

@@ -91,7 +91,7 @@ extension ThreadingOverheadsTests {
                 Self.flattened(sweep).contains(
                     "(default: 1,4,8,16 (chain, ping-pong, fan-out); 1,2,4,8,16,32,64 (contention))"))
             let crossover = HelpText.full(.crossover, catalogue: .builtIn)
-            let crossoverRepetitions = try #require(CrossoverOptions().run.repetitions)
+            let crossoverRepetitions = try #require(CrossoverOptions().run.sampling.repetitions)
             #expect(Self.flattened(crossover).contains("as many as the budget pays for (default: \(crossoverRepetitions))."))
             #expect(Self.flattened(HelpText.full(.check, catalogue: .builtIn)).contains("or - for standard output (default: none)."))
             // The chart's panel of runners that start a thread per job names them all, floors included.

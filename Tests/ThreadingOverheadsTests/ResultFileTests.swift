@@ -85,7 +85,7 @@ extension ThreadingOverheadsTests {
         ]
 
         static var written: String {
-            CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
+            resultFileText(records)
         }
 
         @Test("a result file reads back as the records written, also saved with CR LF or a byte order mark")

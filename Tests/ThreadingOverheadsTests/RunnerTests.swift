@@ -83,14 +83,23 @@ extension ThreadingOverheadsTests {
             #expect(RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(shape) }.map(\.id) == expected)
         }
 
+        /// A run of `kind` at `configuration`, expected ok with `completing` iterations (hand-offs) done.
+        static func okRun(
+            _ kind: RunnerKind, _ configuration: RunConfiguration, completing: Int,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) -> RunOutcome {
+            let outcome = Experiment.run(kind, configuration: configuration)
+            #expect(outcome.status == .ok, "\(outcome.detail)", sourceLocation: sourceLocation)
+            #expect(outcome.completedIterations == completing, sourceLocation: sourceLocation)
+            return outcome
+        }
+
         @Test(
             "a fan-out run reports ok, every job once, and how long submitting them took", .timeLimit(.minutes(1)),
             arguments: RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(.fanOut) })
         func fanOut(kind: RunnerKind) throws {
             let configuration = RunConfiguration(queues: 4, iterations: 100, shape: .fanOut)
-            let outcome = Experiment.run(kind, configuration: configuration)
-            #expect(outcome.status == .ok, "\(outcome.detail)")
-            #expect(outcome.completedIterations == 400)
+            let outcome = Self.okRun(kind, configuration, completing: 400)
             let submitted = try #require(outcome.submitNanoseconds)
             #expect(0 < submitted && submitted <= (outcome.nanoseconds ?? 0))
             #expect(outcome.latency == nil)
@@ -131,9 +140,7 @@ extension ThreadingOverheadsTests {
             arguments: RunnerCatalogue.builtIn.runners.filter { $0.traits.shapes.contains(.pingPong) })
         func pingPong(kind: RunnerKind) throws {
             let configuration = RunConfiguration(queues: 2, iterations: 200, shape: .pingPong)
-            let outcome = Experiment.run(kind, configuration: configuration)
-            #expect(outcome.status == .ok, "\(outcome.detail)")
-            #expect(outcome.completedIterations == 800)
+            let outcome = Self.okRun(kind, configuration, completing: 800)
             let latency = try #require(outcome.latency)
             // Each pair's 400 hand-offs: one in 16, a round trip from its first party, timed: 25.
             #expect(latency.samples == 2 * (400 / 16))
@@ -154,9 +161,7 @@ extension ThreadingOverheadsTests {
             // A chain, or contention for the runners that run no chain.
             let shape: Shape = kind.traits.shapes.contains(.chain) ? .chain : .contention
             let configuration = RunConfiguration(queues: 4, iterations: 100, shape: shape)
-            let outcome = Experiment.run(kind, configuration: configuration)
-            #expect(outcome.status == .ok, "\(outcome.detail)")
-            #expect(outcome.completedIterations == configuration.handOffs)
+            let outcome = Self.okRun(kind, configuration, completing: configuration.handOffs)
             #expect(outcome.detail.isEmpty)
             #expect((outcome.nanoseconds ?? 0) > 0)
         }

@@ -111,11 +111,15 @@ extension ThreadingOverheadsTests {
             }
         }
 
-        /// Drives a budgeted schedule of ``cells`` directly, each recorded run taking `seconds(repetition)` by the
-        /// schedule's account and costing `nanoseconds(step)`; returns the runs each cell got and the seconds spent.
+        /// Drives a budgeted schedule of ``cells`` directly, each cell's first recorded run taking `firstRun`
+        /// seconds by the schedule's account and its others 1 ms, each costing `nanoseconds(step)` (by default, a
+        /// nanosecond more each repetition: an interval of some width); returns the runs each cell got and the
+        /// seconds spent.
         static func driveBudget(
-            _ budget: SweepPlan.Budget, seconds: (Int) -> Double, nanoseconds: (SweepPlan.Step) -> Int64
+            _ budget: SweepPlan.Budget, firstRun: Double,
+            nanoseconds: (SweepPlan.Step) -> Int64 = { Int64(1_000 + ($0.repetition ?? 0)) }
         ) -> (runs: [SweepPlan.Cell: Int], spent: Double) {
+            let seconds = { (repetition: Int) in repetition == 1 ? firstRun : 0.001 }
             let plan = SweepPlan(cells: Self.cells, sampling: .budget(budget), warmup: .runs(0), seed: 5)
             var schedule = SweepSchedule(plan: plan, warmsUp: { _ in false })
             var runs: [SweepPlan.Cell: Int] = [:]
@@ -137,8 +141,7 @@ extension ThreadingOverheadsTests {
             let budget = SweepPlan.Budget(seconds: 1, precision: 0, minimumRuns: 3, maximumRuns: 12)
             // Each cell's pilot run takes 100 ms and its others 1 ms: after the pilot, 0.4 s seem to pay for no
             // more than the minimums, which then take 12 ms in all.
-            let (runs, spent) = Self.driveBudget(
-                budget, seconds: { $0 == 1 ? 0.1 : 0.001 }, nanoseconds: { Int64(1_000 + ($0.repetition ?? 0)) })
+            let (runs, spent) = Self.driveBudget(budget, firstRun: 0.1)
             for cell in Self.cells {
                 #expect(runs[cell] == budget.maximumRuns, "\(cell)")
             }
@@ -151,8 +154,7 @@ extension ThreadingOverheadsTests {
             // Each cell's first run takes 0.5 s (it started a worker, say), which spends the budget at once; its
             // later runs take 1 ms. A cell's part of a fifth of the budget is a hundredth of it at most, 10 ms: 10 runs
             // of 1 ms, which the first run's cost had hidden.
-            let (runs, _) = Self.driveBudget(
-                budget, seconds: { $0 == 1 ? 0.5 : 0.001 }, nanoseconds: { Int64(1_000 + ($0.repetition ?? 0)) })
+            let (runs, _) = Self.driveBudget(budget, firstRun: 0.5)
             for cell in Self.cells {
                 #expect(runs[cell] == 10, "\(cell)")
             }
@@ -164,7 +166,7 @@ extension ThreadingOverheadsTests {
             // Pilot runs of 20 ms pay for 8 runs a cell; the others take 1 ms, so time is left to share again.
             // serial-queue's runs all cost the same, so it stops at 8; the others alternate between 1 and 2 µs and
             // never get precise.
-            let (runs, _) = Self.driveBudget(budget, seconds: { $0 == 1 ? 0.02 : 0.001 }) { step in
+            let (runs, _) = Self.driveBudget(budget, firstRun: 0.02) { step in
                 step.runner == .serialQueue ? 1_000 : 1_000 * Int64(1 + (step.repetition ?? 0) % 2)
             }
             for cell in Self.cells {

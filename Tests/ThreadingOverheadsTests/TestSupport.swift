@@ -1,4 +1,6 @@
+import BenchResults
 import Foundation
+import JobRunners
 import Testing
 
 #if canImport(Glibc)
@@ -167,4 +169,35 @@ extension String {
     var unwrapped: String {
         replacingOccurrences(of: "\n    ", with: " ")
     }
+}
+
+/// A result file's text: the header, then a row per record.
+func resultFileText(_ records: [ResultRecord]) -> String {
+    CSV.line(ResultSchema.columns) + records.map { CSV.line(ResultSchema.fields(of: $0)) }.joined()
+}
+
+/// A result row's peak threads (the run's and the main thread at least) and its peak memory, where the platform has
+/// one: macOS has no resettable peak (ProcessResources.peakMemoryBytes), so it leaves the column empty by design.
+func expectThreadsAndMemory(_ row: [String: String], sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect((Int(row["peak_threads"] ?? "") ?? 0) >= 2, sourceLocation: sourceLocation)
+    #if os(Linux)
+    #expect((Int(row["max_rss_bytes"] ?? "") ?? 0) > 0, sourceLocation: sourceLocation)
+    #else
+    #expect(row["max_rss_bytes"] == "", sourceLocation: sourceLocation)
+    #endif
+}
+
+/// An ok run of `runner` at `configuration` on this machine, as a result file records it: repetition 1, every
+/// iteration done.
+func okRecord(
+    _ runner: String, _ configuration: RunConfiguration, nanoseconds: Int64, variant: String? = nil,
+    latency: LatencyPercentiles? = nil
+) -> ResultRecord {
+    ResultRecord(
+        runner: runner, configuration: configuration, repetition: 1,
+        outcome: RunOutcome(
+            status: .ok, nanoseconds: nanoseconds, detail: "", completedIterations: configuration.jobs, startedAt: nil,
+            latency: latency),
+        machine: MachineInfo.current(),
+        variant: variant.map { .init(label: $0, executable: "./bench-\($0.lowercased())") })
 }

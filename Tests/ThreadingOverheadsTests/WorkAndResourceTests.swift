@@ -59,13 +59,7 @@ extension ThreadingOverheadsTests {
                 let user = try #require(Double(row["cpu_user_seconds"] ?? ""))
                 let system = try #require(Double(row["cpu_system_seconds"] ?? ""))
                 #expect(user + system > 0)
-                #expect((Int(row["peak_threads"] ?? "") ?? 0) >= 2)
-                // A platform leaves it empty by design: macOS has no resettable peak (ProcessResources.peakMemoryBytes).
-                #if os(Linux)
-                #expect((Int(row["max_rss_bytes"] ?? "") ?? 0) > 0)
-                #else
-                #expect(row["max_rss_bytes"] == "")
-                #endif
+                expectThreadsAndMemory(row)
             }
             // --metrics adds the table of what the runs cost.
             #expect(run.error.contains("What the runs cost the machine"))

@@ -57,20 +57,8 @@ enum HelpText {
         let shapes = Shape.allCases.map { shape in
             let without = catalogue.runners.filter { !$0.traits.shapes.contains(shape) }.map(\.id)
             let runBy = without.isEmpty ? "every runner" : "every runner but \(without.joined(separator: ", "))"
-            let (job, latency) =
-                switch shape {
-                case .chain:
-                    (
-                        "an iteration",
-                        "with \(RunOption.latency.flag), one job in \(shape.latencySampleEvery) is timed from its queuing to its start"
-                    )
-                case .pingPong, .contention:
-                    (
-                        shape == .pingPong ? "a round trip" : "a message and its reply",
-                        "one \(shape.jobName) in \(shape.latencySampleEvery / shape.parties) is timed"
-                    )
-                case .fanOut: ("one of the jobs", "the time to submit them is recorded too")
-                }
+            let job = shape.wording.job
+            let latency = shape.wording.recorded.replacingOccurrences(of: "%@", with: RunOption.latency.flag)
             return paragraph(
                 "\(shape): \(shape.summary). A job is \(job); by default \(shape.defaultJobs) per configuration; "
                     + "\(latency). Run by \(runBy).")

@@ -11,40 +11,40 @@ enum RunOption {
             let shapes = Shape.allCases.filter { $0.defaultQueues == queues }.map(\.rawValue)
             return "\(queues.map(String.init).joined(separator: ",")) (\(shapes.joined(separator: ", ")))"
         }.joined(separator: "; "),
-        \.queues, .counts(minimum: 1))
+        \.cells.queues, .counts(minimum: 1))
     static let iterations = Option<RunOptions>(
         "iterations", value: "list",
         help: "Iterations per queue, comma-separated. Every combination of queues and iterations is run.",
-        \.iterations, .counts(minimum: 1))
+        \.cells.iterations, .counts(minimum: 1))
     static let jobs = Option<RunOptions>(
         "jobs", value: "total",
         help: "Jobs per configuration, without \(iterations.flag): iterations = total / queues, rounded to the "
             + "nearest where it doesn't divide.",
-        defaultText: Shape.allCases.map { "\($0.defaultJobs) (\($0))" }.joined(separator: ", "), \.jobs,
+        defaultText: Shape.allCases.map { "\($0.defaultJobs) (\($0))" }.joined(separator: ", "), \.cells.jobs,
         .count(minimum: 1))
     static let shapes = Option<RunOptions>(
         "shape", value: "list",
         help: "Shapes to run, comma-separated: "
             + Shape.allCases.map { "\($0) (\($0.summary))" }.joined(separator: "; ")
             + ". Runners that don't run a shape skip it and say so.",
-        \.shapes, .choices(Shape.self, named: "shape"))
+        \.cells.shapes, .choices(Shape.self, named: "shape"))
     static let latency = Option<RunOptions>.flag(
         "latency",
         help: "In a chain, also sample the latency of one job in \(Shape.chain.latencySampleEvery), from its queuing "
             + "to its start, and report its percentiles (ping-pong and contention always sample theirs).",
-        \.latency)
+        \.cells.latency)
     static let work = Option<RunOptions>(
         "work", value: "list",
         help: "Nanoseconds of work per job, comma-separated: a spin loop calibrated once per process, run before the "
             + "job queues itself again.",
-        \.work, .counts(minimum: 0, maximum: (RunOptions.maximumWork, "ns (1 s per job)")))
+        \.cells.work, .counts(minimum: 0, maximum: (RunOptions.maximumWork, "ns (1 s per job)")))
     static let runners = Option<RunOptions>(
         "runners", value: "ids", help: "Runners to run, comma-separated (see RUNNERS in '\(Program.name) --help').",
-        defaultText: "all but the opt-in ones", \.runners, .names)
+        defaultText: "all but the opt-in ones", \.cells.runners, .names)
     static let repetitions = Option<RunOptions>(
         "repetitions", value: "n",
         help: "Recorded runs per runner and configuration, exactly, instead of as many as the budget pays for.",
-        defaultText: "by the budget", \.repetitions, .count(minimum: 1))
+        defaultText: "by the budget", \.sampling.repetitions, .count(minimum: 1))
     static let budget = budget(builds: 1)
     /// `--budget`, for a command whose runs are each made by `builds` builds.
     static func budget(builds: Int) -> Option<RunOptions> {
@@ -60,49 +60,49 @@ enum RunOption {
                 + "more.",
             defaultText: "\(Format.number(RunOptions.budgetPerCell * Double(builds))) s a cell, from "
                 + "\(Int(RunOptions.leastBudget) * builds) to \(Int(RunOptions.defaultBudget.seconds) * builds) s",
-            \.budget, .secondsNumber)
+            \.sampling.budget, .secondsNumber)
     }
     static let precision = Option<RunOptions>(
         "precision", value: "percent",
         help: "Under a budget, a cell stops once the 95% interval of its estimate is within ± this of it.",
-        defaultText: ValueParser<Double>.percent.describe(RunOptions.defaultBudget.precision), \.precision, .percent)
+        defaultText: ValueParser<Double>.percent.describe(RunOptions.defaultBudget.precision), \.sampling.precision, .percent)
     static let warmup = Option<RunOptions>(
         "warmup", value: "n",
         help: "Runs before those, not recorded, each with a tenth of the iterations: exactly n, instead of until "
             + "two in a row agree within 10% (at most 5).",
-        defaultText: "until settled", \.warmup, .count(minimum: 0))
+        defaultText: "until settled", \.sampling.warmup, .count(minimum: 0))
     static let seed = Option<RunOptions>(
         "seed", value: "n", help: "The seed of the runs' shuffled order, to replay a sweep's (every row records it).",
-        defaultText: "a new one", \.seed, .seed)
+        defaultText: "a new one", \.sampling.seed, .seed)
     static let output = Option<RunOptions>(
-        "output", value: "path", help: "The CSV file to write, or - for standard output.", \.output,
+        "output", value: "path", help: "The CSV file to write, or - for standard output.", \.recording.output,
         .destination(valueName: "path"))
     static let isolate = Option<RunOptions>.flag(
         "isolate",
         help: "Make each recorded run in a fresh child process of bench, which first makes its own warm-up runs, so "
             + "that no warm thread pool or allocator state carries over between repetitions. (On macOS the runners "
             + "that start a thread per job always run so: a thread that cannot start aborts its process there.)",
-        \.isolate)
+        \.placement.isolate)
     static let processes = Option<RunOptions>(
         "processes", value: "n",
         help: "Spread each cell's recorded runs over n worker processes of bench, each making its own warm-ups, so "
             + "that what a process draws once for its whole life (a thread pool's regime) varies within the cell, and "
             + "its interval and modes show it; 1 makes every run in this process.",
         defaultText: "\(RunOptions.defaultProcesses); 1 where it runs inside another program, as in a test",
-        \.processes, .count(minimum: 1))
-    static let quiet = Option<RunOptions>.flag("quiet", help: "No progress on standard error.", \.quiet)
+        \.placement.processes, .count(minimum: 1))
+    static let quiet = Option<RunOptions>.flag("quiet", help: "No progress on standard error.", \.recording.quiet)
     static let allowLong = Option<RunOptions>.flag(
         "allow-long",
         help: "Run even if the runs could take over \(Int(PlanLimits.maximumEstimatedSeconds / 60)) minutes, by a "
             + "pessimistic estimate (see LIMITS in '\(Program.name) --help').",
-        \.allowLong)
+        \.recording.allowLong)
     static let verifyTimeout = Option<RunOptions>(
         RunSettings.verifyTimeoutName, value: "seconds",
         help: "How long a new thread may take to signal that it started: verified-detach then kills the job and the "
             + "run fails; a runner whose threads don't start fails its setup.",
-        \.verifyTimeout, .seconds)
+        \.placement.verifyTimeout, .seconds)
     static let stallTimeout = Option<RunOptions>(
         "stall-timeout", value: "seconds",
         help: "A run in which no iteration completes for this long ends as stalled, and the sweep goes on.",
-        \.stallTimeout, .seconds)
+        \.placement.stallTimeout, .seconds)
 }

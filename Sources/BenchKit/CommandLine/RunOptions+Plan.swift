@@ -1,7 +1,7 @@
 import BenchResults
 import JobRunners
 
-extension RunOptions {
+extension CellOptions {
     /// The jobs that `shape`'s configurations are made from, when they are (no `--iterations`): `--jobs`, or the
     /// shape's own default.
     func jobsTotal(for shape: Shape) -> Int? {
@@ -63,6 +63,39 @@ extension RunOptions {
         return configurations
     }
 
+    /// Every runner asked for in every configuration asked for; of the runners not named, only in the shapes each
+    /// runs (a named runner in a shape it doesn't run is left out by ``PlanLimits``, which says so).
+    func settled(in catalogue: RunnerCatalogue) throws(UsageError) -> [SweepPlan.Cell] {
+        let kinds = try runnerKinds(in: catalogue)
+        let configurations = try self.configurations()
+        guard runners != nil else {
+            return SweepPlan.cells(kinds, configurations)
+        }
+        return configurations.flatMap { configuration in
+            kinds.map { SweepPlan.Cell(runner: $0, configuration: configuration) }
+        }
+    }
+}
+
+extension SamplingOptions {
+    /// How many recorded runs each cell of a plan of `cells` cells gets: `--repetitions`, or what the budget pays
+    /// for.
+    func settled(cells: Int, builds: Int = 1) throws(UsageError) -> SweepPlan.Sampling {
+        guard let repetitions else {
+            return .budget(
+                SweepPlan.Budget(
+                    seconds: budget ?? RunOptions.defaultBudgetSeconds(cells: cells, builds: builds),
+                    precision: precision ?? RunOptions.defaultBudget.precision))
+        }
+        if let given = [(RunOption.budget, budget), (RunOption.precision, precision)].first(where: { $0.1 != nil }) {
+            throw UsageError(
+                "'\(RunOption.repetitions.flag)' fixes the runs of every cell, so '\(given.0.flag)' does not apply")
+        }
+        return .repetitions(repetitions)
+    }
+}
+
+extension PlacementOptions {
     /// The settings of every run.
     func settings() throws(UsageError) -> RunSettings {
         guard verifyTimeout < stallTimeout else {
@@ -74,58 +107,29 @@ extension RunOptions {
         return RunSettings(verifyTimeout: verifyTimeout, stallTimeout: stallTimeout)
     }
 
-    /// How many recorded runs each cell of a plan of `cells` cells gets: `--repetitions`, or what the budget pays
-    /// for.
-    func sampling(cells: Int, builds: Int = 1) throws(UsageError) -> SweepPlan.Sampling {
-        guard let repetitions else {
-            return .budget(
-                SweepPlan.Budget(
-                    seconds: budget ?? Self.defaultBudgetSeconds(cells: cells, builds: builds),
-                    precision: precision ?? Self.defaultBudget.precision))
-        }
-        if let given = [(RunOption.budget, budget), (RunOption.precision, precision)].first(where: { $0.1 != nil }) {
-            throw UsageError(
-                "'\(RunOption.repetitions.flag)' fixes the runs of every cell, so '\(given.0.flag)' does not apply")
-        }
-        return .repetitions(repetitions)
-    }
-
     /// Where the recorded runs are made: `--isolate`, or `--processes` worker processes; by default, in
-    /// ``defaultProcesses`` workers where bench is a program of its own, and in this process where it runs inside
+    /// ``RunOptions/defaultProcesses`` workers where bench is a program of its own, and in this process where it runs inside
     /// another (a test), which has no `bench` to start.
-    func placement(asProgram: Bool) -> RunPlacement {
+    func settled(asProgram: Bool) -> RunPlacement {
         if isolate {
             return .isolated
         }
-        let count = processes ?? (asProgram ? Self.defaultProcesses : 1)
+        let count = processes ?? (asProgram ? RunOptions.defaultProcesses : 1)
         return count == 1 && !asProgram ? .thisProcess : .workers(count)
     }
+}
 
+extension RunOptions {
     /// A plan of `cells` with these options' sampling (or `sampling`, for a command that decides it itself),
     /// warm-up, settings and seed, within bench's limits; `builds` is how many builds make each run.
     func plan(
         cells: [SweepPlan.Cell], sampling: SweepPlan.Sampling? = nil, builds: Int = 1
     ) throws(UsageError) -> SweepPlan {
-        let sampling = if let sampling { sampling } else { try self.sampling(cells: cells.count, builds: builds) }
+        let sampling = if let sampling { sampling } else { try self.sampling.settled(cells: cells.count, builds: builds) }
         var plan = SweepPlan(
-            cells: cells, sampling: sampling, warmup: warmup.map { .runs($0) } ?? .settling,
-            settings: try settings(), seed: seed ?? .random(in: 0...UInt64.max))
-        try PlanLimits.apply(to: &plan, allowLong: allowLong)
+            cells: cells, sampling: sampling, warmup: self.sampling.warmup.map { .runs($0) } ?? .settling,
+            settings: try placement.settings(), seed: self.sampling.seed ?? .random(in: 0...UInt64.max))
+        try PlanLimits.apply(to: &plan, allowLong: recording.allowLong)
         return plan
-    }
-}
-
-extension RunOptions {
-    /// Every runner asked for in every configuration asked for; of the runners not named, only in the shapes each
-    /// runs (a named runner in a shape it doesn't run is left out by ``PlanLimits``, which says so).
-    func cells(in catalogue: RunnerCatalogue) throws(UsageError) -> [SweepPlan.Cell] {
-        let kinds = try runnerKinds(in: catalogue)
-        let configurations = try configurations()
-        guard runners != nil else {
-            return SweepPlan.cells(kinds, configurations)
-        }
-        return configurations.flatMap { configuration in
-            kinds.map { SweepPlan.Cell(runner: $0, configuration: configuration) }
-        }
     }
 }

@@ -1,44 +1,16 @@
 import BenchResults
 import JobRunners
 
-/// What a fresh measurement takes from the command line (`bench`, `bench check`, `bench crossover`): the runners,
-/// the configurations, the runs per cell, the timeouts, and where the rows go. Each value starts at its default.
+/// What a fresh measurement takes from the command line (`bench`, `bench check`, `bench crossover`, `bench
+/// interleave`), in four groups, each of which settles its own part of the plan: the cells (``CellOptions``), how
+/// many runs each gets (``SamplingOptions``), where and with what timeouts they run (``PlacementOptions``), and
+/// where the rows go (``RecordingOptions``). A command lists the options of each group that it takes
+/// (``RunOption``). Each value starts at its default.
 public struct RunOptions: CommandOptions {
-    /// Runner ids; nil for the catalogue's standard runners.
-    public var runners: [String]?
-    public var shapes: [Shape] = [.chain]
-    /// Sample the latency of a chain's hand-offs (ping-pong always does).
-    public var latency = false
-    /// Queue counts (senders in contention); nil for each shape's own (`Shape/defaultQueues`).
-    public var queues: [Int]?
-    public var iterations: [Int]?
-    /// Jobs per configuration, from which iterations = jobs / queues when `iterations` is nil (default:
-    /// ``defaultJobs``).
-    public var jobs: Int?
-    /// Nanoseconds of work per job.
-    public var work = [0]
-    /// Recorded runs per cell, exactly; nil for as many as the budget pays for.
-    public var repetitions: Int?
-    /// The time budget of the runs, in seconds, and the precision at which a cell stops early; nil where not given
-    /// (a sweep's budget is then `defaultBudgetSeconds(cells:builds:)`, its precision ``defaultBudget``'s).
-    public var budget: Double?
-    public var precision: Double?
-    /// Warm-up runs per cell, exactly; nil for warm-ups until the runs settle.
-    public var warmup: Int?
-    /// The seed of the sweep's order; nil for a new one.
-    public var seed: UInt64?
-    public var verifyTimeout = RunSettings.defaultVerifyTimeout
-    public var stallTimeout = RunSettings.defaultStallTimeout
-    public var output = OutputDestination.newFileInResults
-    /// Each recorded run in a fresh child process.
-    public var isolate = false
-    /// Worker processes to spread each cell's recorded runs over; nil for the default (``defaultProcesses``, or 1
-    /// where bench runs inside another program).
-    public var processes: Int?
-    /// No progress on standard error.
-    public var quiet = false
-    /// Run a sweep whose estimate is over `PlanLimits/maximumEstimatedSeconds`.
-    public var allowLong = false
+    public var cells = CellOptions()
+    public var sampling = SamplingOptions()
+    public var placement = PlacementOptions()
+    public var recording = RecordingOptions()
 
     public init() {}
 
@@ -69,4 +41,56 @@ public struct RunOptions: CommandOptions {
     /// How long the default sweep takes, as measured (docs/method.md, "Sampling"), for the help texts: the minimum runs of
     /// the runners that start a thread per job, never cut, make it longer when the machine is busy.
     static let defaultSweepDuration = "about 3 minutes on a 2-core machine, longer on a busy one"
+}
+
+/// Which cells a measurement runs: the runners and the configurations.
+public struct CellOptions: Sendable, Equatable {
+    /// Runner ids; nil for the catalogue's standard runners.
+    public var runners: [String]?
+    public var shapes: [Shape] = [.chain]
+    /// Sample the latency of a chain's hand-offs (ping-pong always does).
+    public var latency = false
+    /// Queue counts (senders in contention); nil for each shape's own (`Shape/defaultQueues`).
+    public var queues: [Int]?
+    public var iterations: [Int]?
+    /// Jobs per configuration, from which iterations = jobs / queues when `iterations` is nil (default:
+    /// ``RunOptions/defaultJobs``).
+    public var jobs: Int?
+    /// Nanoseconds of work per job.
+    public var work = [0]
+}
+
+/// How many runs each cell gets, after how many warm-ups, in what order.
+public struct SamplingOptions: Sendable, Equatable {
+    /// Recorded runs per cell, exactly; nil for as many as the budget pays for.
+    public var repetitions: Int?
+    /// The time budget of the runs, in seconds, and the precision at which a cell stops early; nil where not given
+    /// (a sweep's budget is then `defaultBudgetSeconds(cells:builds:)`, its precision
+    /// ``RunOptions/defaultBudget``'s).
+    public var budget: Double?
+    public var precision: Double?
+    /// Warm-up runs per cell, exactly; nil for warm-ups until the runs settle.
+    public var warmup: Int?
+    /// The seed of the sweep's order; nil for a new one.
+    public var seed: UInt64?
+}
+
+/// Where the runs are made, and how long a run may wait for its threads.
+public struct PlacementOptions: Sendable, Equatable {
+    /// Each recorded run in a fresh child process.
+    public var isolate = false
+    /// Worker processes to spread each cell's recorded runs over; nil for the default
+    /// (``RunOptions/defaultProcesses``, or 1 where bench runs inside another program).
+    public var processes: Int?
+    public var verifyTimeout = RunSettings.defaultVerifyTimeout
+    public var stallTimeout = RunSettings.defaultStallTimeout
+}
+
+/// Where the rows go, what is said while they are made, and whether a long plan may run.
+public struct RecordingOptions: Sendable, Equatable {
+    public var output = OutputDestination.newFileInResults
+    /// No progress on standard error.
+    public var quiet = false
+    /// Run a sweep whose estimate is over `PlanLimits/maximumEstimatedSeconds`.
+    public var allowLong = false
 }

@@ -6,50 +6,19 @@ import JobRunners
 /// debug build, opens the result file, shows progress, has the runs made (by a ``RunMaker``), records every run to
 /// the file as it ends, answers an interrupt, and ends with the file complete.
 ///
-/// Its lifecycle is a ``State``: recording, closing, closed. Whoever ends recording first, the command
-/// (``finish()``) or an interrupt (SIGINT, SIGTERM, on the signal thread), gets its runs and finishes the file;
-/// the other gets nothing, and an interrupt that comes while the command finishes the file waits for the file, so
-/// that it is never lost. The lock is held only to change the state (a row written is such a change, so that no
-/// interrupt ever finds half a row); finishing the file and concluding happen after it is released, by the one
-/// that ended recording. On an interrupt the file keeps the runs already made, whole, the command says what that
-/// means for it (`onInterrupt`), and ``Interrupts`` exits with 128 + the signal's number.
+/// Its lifecycle is a ``SessionLifecycle``, a value that says what each event (a run recorded, the command's
+/// finish, an interrupt on the signal thread) does and what must follow: whoever ends recording first gets the runs
+/// and finishes the file; the other gets nothing, and an interrupt that comes while the command finishes the file
+/// waits for the file, so that it is never lost. The lock is held only to change the lifecycle (a row written is
+/// such a change, so that no interrupt ever finds half a row); finishing the file and concluding happen after it is
+/// released, by the one that ended recording. On an interrupt the file keeps the runs already made, whole, the
+/// command says what that means for it (`onInterrupt`), and ``Interrupts`` exits with 128 + the signal's number.
 final class MeasuringSession: Interruptible, @unchecked Sendable {
-    // `state` is read and written only with `lock` held; a change to closed is broadcast on it. `loadProbe` and `progress` are used only by the thread
-    // that calls ``measure(_:with:)``, one call at a time; the rest is set once, in `init`.
+    // `lifecycle` is read and written only with `lock` held; its change to closed is broadcast on it. `loadProbe`
+    // and `progress` are used only by the thread that calls ``measure(_:with:)``, one call at a time; the rest is set
+    // once, in `init`.
     private let lock = NSCondition()
-    private var state: State
-
-    /// Where a session is in its life.
-    private enum State {
-        /// Recording runs to the file.
-        case recording(Ledger)
-        /// Recording ended, by the command or an interrupt, which is finishing the file: whatever comes later is
-        /// not recorded.
-        case closing
-        /// The file is finished (or removed).
-        case closed
-    }
-
-    /// The file and what has been written to it, while recording.
-    private final class Ledger {
-        let file: OutputFile
-        var records: [ResultRecord] = []
-        /// Recorded runs of every plan measured so far, made or not; nil once a plan under a budget, which decides
-        /// its runs as it goes, is among them.
-        var plannedRuns: Int? = 0
-        /// Runs recorded so far of each cell, and of each build of it in an interleaved comparison: a cell
-        /// measured again continues its repetitions' numbering.
-        var recordedRuns: [RecordedCell: Int] = [:]
-
-        init(file: OutputFile) {
-            self.file = file
-        }
-    }
-
-    private struct RecordedCell: Hashable {
-        var key: CellKey
-        var variant: String?
-    }
+    private var lifecycle = SessionLifecycle()
 
     /// What a session ended with: every run recorded, and how many were planned (nil where a budget decided).
     struct Ending {
@@ -63,7 +32,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
     let console: Console
     let progress: Progress
     let quiet: Bool
-    /// The result file: written to only through the ledger, while recording, and finished by whoever ends
+    /// The result file: written to only while recording, with the lock held, and finished by whoever ends
     /// recording.
     private let file: OutputFile
     /// Where the rows go, as the user should see it: a path, `-` for standard output, empty for nowhere; once the
@@ -95,7 +64,6 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
             console.error("Error: \(error)\n")
             return nil
         }
-        state = .recording(Ledger(file: file))
         self.file = file
         self.command = command
         self.machine = machine
@@ -121,13 +89,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
             }
             return made
         }
-        let earlier = lock.withLock { () -> Int in
-            guard case .recording(let ledger) = state else {
-                return 0
-            }
-            ledger.plannedRuns = ledger.plannedRuns.flatMap { runs in plan.repetitions.map { runs + $0 * plan.cells.count } }
-            return ledger.records.count
-        }
+        let earlier = lock.withLock { lifecycle.begin(plan) } ?? 0
         progress.begin(plan)
         defer { progress.clearStatus() }
         do {
@@ -136,16 +98,11 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
                 observe: progress.handle)
             // The runs as the file has them, numbered after the session's earlier runs of their cells: a check's
             // later looks then pool the same runs, in the same order, as `check --input` of its file does.
-            return lock.withLock {
-                guard case .recording(let ledger) = state else {
-                    return []
-                }
-                return Array(ledger.records[earlier...])
-            }
+            return lock.withLock { lifecycle.records(since: earlier) }
         } catch {
             progress.clearStatus()
-            if let ledger = end() {
-                ledger.file.discard()
+            if case .finishFile = end(by: .command) {
+                file.discard()
                 close()
             }
             console.error("Error: \(error)\n")
@@ -157,15 +114,11 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
     /// the session has ended.
     private func record(_ record: ResultRecord) throws {
         try lock.withLock {
-            guard case .recording(let ledger) = state else {
+            guard let row = lifecycle.row(for: record) else {
                 return
             }
-            var record = record
-            let cell = RecordedCell(key: record.key, variant: record.variant?.label)
-            record.repetition = (ledger.recordedRuns[cell] ?? 0) + 1
-            try ledger.file.append(fields: ResultSchema.fields(of: record))
-            ledger.recordedRuns[cell] = record.repetition
-            ledger.records.append(record)
+            try file.append(fields: ResultSchema.fields(of: row))
+            lifecycle.recorded(row)
         }
     }
 
@@ -173,64 +126,64 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
     /// recorded; nil, with the `Error:` line, if the file cannot be finished, and nil if an interrupt ended the
     /// session first.
     func finish() -> Ending? {
-        guard let ledger = end() else {
+        guard case .finishFile(let records, let planned) = end(by: .command) else {
             return nil
         }
-        return complete(ledger, announcing: !quiet)
+        return complete(Ending(records: records, planned: planned), announcing: !quiet)
     }
 
     /// On the signal thread: ends the session, if the command has not, finishes the file and has the command say
     /// what the interrupt means for it.
     func interrupted(by signal: Int32) {
-        guard let ledger = end() else {
+        let ending: Ending
+        switch end(by: .interrupt) {
+        case .finishFile(let records, let planned):
+            ending = Ending(records: records, planned: planned)
+        case .waitUntilClosed:
             // The command ended it: the result file is whole once the command has finished it.
             lock.withLock {
-                while case .closing = state {
+                while lifecycle.state != .closed {
                     lock.wait()
                 }
             }
+            return
+        case .nothing:
             return
         }
         // The progress display is the measuring thread's; on a terminal, clear its status line blindly.
         if isatty(STDERR_FILENO) == 1 {
             console.error("\r\u{1B}[K")
         }
-        if let ending = complete(ledger, announcing: true) {
+        if let ending = complete(ending, announcing: true) {
             onInterrupt(ending, signal)
         }
     }
 
-    /// The one change from recording to closing: the ledger for whoever made it, nil for anyone after.
-    private func end() -> Ledger? {
-        lock.withLock {
-            guard case .recording(let ledger) = state else {
-                return nil
-            }
-            state = .closing
-            return ledger
-        }
+    /// `ender` ends the session, or tries to: what it must do (``SessionLifecycle/end(by:)``).
+    private func end(by ender: SessionLifecycle.Ender) -> SessionLifecycle.EndAction {
+        lock.withLock { lifecycle.end(by: ender) }
     }
 
     /// Finishes the ended session's file and says where its rows went; nil, with the `Error:` line, if it cannot.
-    private func complete(_ ledger: Ledger, announcing: Bool) -> Ending? {
+    private func complete(_ ending: Ending, announcing: Bool) -> Ending? {
         defer { close() }
         do {
-            try ledger.file.finish()
+            try file.finish()
         } catch {
             console.error("Error: \(error)\n")
             return nil
         }
         if announcing, !resultPath.isEmpty, resultPath != "-" {
-            console.error("\(command): wrote \(ledger.records.count) rows to \(resultPath)\n")
+            console.error("\(command): wrote \(ending.records.count) rows to \(resultPath)\n")
         }
-        return Ending(records: ledger.records, planned: ledger.plannedRuns)
+        return ending
     }
 
     /// The change from closing to closed, told to an interrupt that waits for it; interrupts are no longer the
     /// session's to answer.
     private func close() {
         lock.withLock {
-            state = .closed
+            lifecycle.closed()
             lock.broadcast()
         }
         Interrupts.setTarget(nil)

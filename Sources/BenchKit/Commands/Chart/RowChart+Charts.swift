@@ -316,12 +316,6 @@ extension RowChart {
 
     /// What a configuration's two numbers are, in the shapes drawn: `queues × iterations per queue`.
     static func configurationWords(_ shapes: Set<Shape>) -> String {
-        Shape.allCases.filter(shapes.contains).map { shape in
-            switch shape {
-            case .chain, .fanOut: "queues × iterations per queue"
-            case .pingPong: "pairs × round trips"
-            case .contention: "senders × messages"
-            }
-        }.uniqued().joined(separator: "; ")
+        Shape.allCases.filter(shapes.contains).map(\.wording.configuration).uniqued().joined(separator: "; ")
     }
 }

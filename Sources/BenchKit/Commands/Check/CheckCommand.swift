@@ -23,7 +23,7 @@ enum CheckCommand {
         let (plan, looks) = (fresh.plan, fresh.looks)
         guard let maker = PlacedRuns.make(fresh.placement, executable: executable, console: console),
             let session = MeasuringSession(
-                command: Program.command("check"), output: options.run.output, quiet: options.run.quiet, console: console,
+                command: Program.command("check"), output: options.run.recording.output, quiet: options.run.recording.quiet, console: console,
                 onInterrupt: { _, signal in
                     console.error("\(Program.name) check: interrupted by \(Interrupts.name(of: signal)); no check was decided\n")
                 })

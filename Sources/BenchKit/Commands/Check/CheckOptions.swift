@@ -14,7 +14,7 @@ public struct CheckOptions: CommandOptions {
 
     public init() {
         run = RunOptions()
-        run.output = .none
+        run.recording.output = .none
     }
 
     /// How long a fresh run may measure undecided checks again, in seconds, where `--budget` does not say.
@@ -76,16 +76,16 @@ extension CheckCommand {
             }
             return CheckRequest(options: options, expressions: expressions, fresh: nil)
         }
-        if options.run.repetitions != nil, options.run.budget != nil {
+        if options.run.sampling.repetitions != nil, options.run.sampling.budget != nil {
             throw UsageError(
                 "'\(repetitions.flag)' decides every check at once, so '\(budget.flag)', the time for measuring "
                     + "more, does not apply")
         }
         let fresh = CheckRequest.FreshRun(
             plan: try plan(expressions, options.run, context.catalogue),
-            placement: options.run.placement(asProgram: context.asProgram),
-            looks: options.run.repetitions.map { [$0] } ?? CheckOptions.looks,
-            budget: options.run.budget ?? CheckOptions.defaultBudget)
+            placement: options.run.placement.settled(asProgram: context.asProgram),
+            looks: options.run.sampling.repetitions.map { [$0] } ?? CheckOptions.looks,
+            budget: options.run.sampling.budget ?? CheckOptions.defaultBudget)
         return CheckRequest(options: options, expressions: expressions, fresh: fresh)
     }
 
@@ -94,7 +94,7 @@ extension CheckCommand {
     private static func plan(
         _ expressions: [CheckExpression], _ options: RunOptions, _ catalogue: RunnerCatalogue
     ) throws(UsageError) -> SweepPlan {
-        let general = try options.configurations()
+        let general = try options.cells.configurations()
         var cells: [SweepPlan.Cell] = []
         for expression in expressions {
             var runners: [RunnerKind] = []
@@ -106,6 +106,6 @@ extension CheckCommand {
             }
         }
         // The budget is the check's own, for looking again; each look's runs are fixed.
-        return try options.plan(cells: cells, sampling: .repetitions(options.repetitions ?? CheckOptions.looks[0]))
+        return try options.plan(cells: cells, sampling: .repetitions(options.sampling.repetitions ?? CheckOptions.looks[0]))
     }
 }

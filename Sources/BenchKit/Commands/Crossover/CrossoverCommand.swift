@@ -20,7 +20,7 @@ enum CrossoverCommand {
         // Every runner at every work size; the plan spreads their runs over the whole sweep in a shuffled order, so
         // that a drift of the machine falls on a runner and the control alike.
         let iterations = runners.map { iterationsPerRun($0, options: options) }
-        let sizes = ([0] + options.run.work).uniqued()
+        let sizes = ([0] + options.run.cells.work).uniqued()
         let cells = sizes.flatMap { work in
             zip(runners, iterations).map { runner, iterations in
                 SweepPlan.Cell(
@@ -37,7 +37,7 @@ enum CrossoverCommand {
         }
         guard
             let session = MeasuringSession(
-                command: Program.command("crossover"), output: options.run.output, quiet: options.run.quiet,
+                command: Program.command("crossover"), output: options.run.recording.output, quiet: options.run.recording.quiet,
                 console: console,
                 onInterrupt: { ended, signal in
                     console.error(
@@ -47,7 +47,7 @@ enum CrossoverCommand {
         else {
             return .failure
         }
-        if !options.run.quiet {
+        if !options.run.recording.quiet {
             session.progress.line(
                 "\(Program.name) crossover: \(runners.count) runners × \(sizes.count) work sizes, one queue: "
                     + SweepCommand.describe(plan) + "; results to \(session.resultPath)")
@@ -64,7 +64,7 @@ enum CrossoverCommand {
     /// The iterations for a run of `runner` at a work size: about the target time per run, from a short first run
     /// of the runner without work; at least 20, at most 1,000,000.
     private static func iterationsPerRun(_ runner: RunnerKind, options: CrossoverOptions) -> @Sendable (Int) -> Int {
-        let settings = RunSettings(verifyTimeout: options.run.verifyTimeout, stallTimeout: options.run.stallTimeout)
+        let settings = RunSettings(verifyTimeout: options.run.placement.verifyTimeout, stallTimeout: options.run.placement.stallTimeout)
         let pilot = Experiment.run(runner, configuration: RunConfiguration(queues: 1, iterations: 1_000), settings: settings)
         let overhead = pilot.nanoseconds.map { Double($0) / 1_000 } ?? 50_000
         return { work in

@@ -11,8 +11,8 @@ public struct CrossoverOptions: CommandOptions {
 
     public init() {
         run = RunOptions()
-        run.work = Self.defaultWork
-        run.repetitions = 5
+        run.cells.work = Self.defaultWork
+        run.sampling.repetitions = 5
     }
 
     /// 100 ns to 3 ms, about three steps per decade.
@@ -24,7 +24,7 @@ public struct CrossoverOptions: CommandOptions {
 extension CrossoverCommand {
     static let work = Option<CrossoverOptions>(
         "work", value: "list", help: "Work sizes in ns per job, comma-separated; no work is measured too.",
-        \.run.work, .counts(minimum: 1, maximum: (RunOptions.maximumWork, "ns (1 s per job)")))
+        \.run.cells.work, .counts(minimum: 1, maximum: (RunOptions.maximumWork, "ns (1 s per job)")))
     static let input = SharedOption.input(\CrossoverOptions.input, help: "Analyze this result file instead of running.")
     static let format = SharedOption.format(\CrossoverOptions.format, help: "\(SharedOption.formatList).")
     /// The options that shape a run, which `--input` leaves nothing to do for.
@@ -51,9 +51,9 @@ extension CrossoverCommand {
             throw UsageError(
                 "'\(input.flag)' analyzes an existing file, so '\(given.flag)', which shapes a run, does not apply")
         }
-        _ = try options.run.settings()
+        _ = try options.run.placement.settings()
         let control = try catalogue.runner(Report.controlRunner, namedIn: nil)
         return CrossoverRequest(
-            options: options, runners: ([control] + (try options.run.runnerKinds(in: catalogue))).uniqued())
+            options: options, runners: ([control] + (try options.run.cells.runnerKinds(in: catalogue))).uniqued())
     }
 }

@@ -39,7 +39,7 @@ enum InterleaveCommand {
         let conclusion = Conclusion(options: options, catalogue: catalogue, console: console)
         guard
             let session = MeasuringSession(
-                command: Program.command("interleave"), output: options.run.output, quiet: options.run.quiet,
+                command: Program.command("interleave"), output: options.run.recording.output, quiet: options.run.recording.quiet,
                 console: console,
                 onInterrupt: { ended, signal in
                     console.error(
@@ -49,7 +49,7 @@ enum InterleaveCommand {
         else {
             return .failure
         }
-        if !options.run.quiet {
+        if !options.run.recording.quiet {
             session.progress.line(
                 "\(Program.name) interleave: A \(variants[0].executable), B \(variants[1].executable); "
                     + "\(plan.runners.count) runners × \(plan.configurations.count) configurations, each run made by "

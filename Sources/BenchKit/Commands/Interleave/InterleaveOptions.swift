@@ -49,11 +49,11 @@ extension InterleaveCommand {
         }
         var options = line.options
         options.executables = arguments
-        if options.run.isolate {
+        if options.run.placement.isolate {
             throw UsageError("'\(Program.name) interleave' makes every run in a worker process already")
         }
-        let plan = try options.run.plan(cells: try options.run.cells(in: context.catalogue), builds: 2)
+        let plan = try options.run.plan(cells: try options.run.cells.settled(in: context.catalogue), builds: 2)
         // Always in worker processes: one pool of each build.
-        return InterleaveRequest(options: options, plan: plan, workers: options.run.processes ?? RunOptions.defaultProcesses)
+        return InterleaveRequest(options: options, plan: plan, workers: options.run.placement.processes ?? RunOptions.defaultProcesses)
     }
 }

@@ -15,7 +15,7 @@ enum SweepCommand {
         let conclusion = Conclusion(options: options, catalogue: catalogue, console: console)
         guard let maker = PlacedRuns.make(request.placement, executable: executable, console: console),
             let session = MeasuringSession(
-                command: Program.name, output: options.run.output, quiet: options.run.quiet, console: console,
+                command: Program.name, output: options.run.recording.output, quiet: options.run.recording.quiet, console: console,
                 onInterrupt: { ended, signal in
                     _ = conclusion.conclude(ended, interruptedBy: signal)
                 })
@@ -24,9 +24,9 @@ enum SweepCommand {
         }
         let progress = session.progress
         for configuration in plan.configurations {
-            if let total = options.run.jobsTotal(for: configuration.shape), configuration.jobs != total {
+            if let total = options.run.cells.jobsTotal(for: configuration.shape), configuration.jobs != total {
                 let given =
-                    options.run.jobs == nil
+                    options.run.cells.jobs == nil
                     ? "\(total) jobs (\(configuration.shape)'s default) do" : "\(RunOption.jobs.flag) \(total) does"
                 progress.line(
                     "\(Program.name): \(given) not divide into \(configuration.queues) queues: running "
@@ -36,7 +36,7 @@ enum SweepCommand {
         for exclusion in plan.exclusions {
             progress.line("\(Program.name): not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): \(exclusion.reason)")
         }
-        if !options.run.quiet {
+        if !options.run.recording.quiet {
             let isolation =
                 switch request.placement {
                 case .isolated: ", each recorded run in a fresh process"
@@ -183,7 +183,7 @@ enum SweepCommand {
                 console.error("Error: \(error)\n")
                 return .failure
             }
-            if !options.run.quiet {
+            if !options.run.recording.quiet {
                 console.error("\(Program.name): wrote the report to \(reportPath)\n")
             }
             return nil
@@ -193,7 +193,7 @@ enum SweepCommand {
         /// went well.
         func summarize(_ records: [ResultRecord], machine: MachineInfo) -> ExitCode? {
             let summary = makeSummary(records, machine: machine, path: options.input ?? "")
-            if let failure = writeSummaryFile(summary, announcing: !options.run.quiet) {
+            if let failure = writeSummaryFile(summary, announcing: !options.run.recording.quiet) {
                 return failure
             }
             let text = summary.output.render(options.format)
@@ -209,14 +209,14 @@ enum SweepCommand {
             let (records, planned) = (ended.records, ended.planned)
             let machine = records.first?.machine ?? MachineInfo.current()
             let summary = makeSummary(records, machine: machine, path: resultPath ?? "")
-            if let failure = writeSummaryFile(summary, announcing: !options.run.quiet || signal != nil) {
+            if let failure = writeSummaryFile(summary, announcing: !options.run.recording.quiet || signal != nil) {
                 return failure
             }
             if machine.build == "debug", signal == nil {
                 console.error(BenchCommand.debugBanner)
             }
             // With the CSV on standard output, the summary goes to standard error so that the output stays one CSV.
-            let show = options.run.output == .standardOutput ? console.error : console.output
+            let show = options.run.recording.output == .standardOutput ? console.error : console.output
             let interruption = signal.map {
                 "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs"
                     + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those.\n"

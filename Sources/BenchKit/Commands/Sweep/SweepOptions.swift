@@ -99,7 +99,7 @@ extension SweepCommand {
             }
             return SummaryRequest(options: options)
         }
-        let plan = try options.run.plan(cells: try options.run.cells(in: context.catalogue))
-        return SweepRequest(options: options, plan: plan, placement: options.run.placement(asProgram: context.asProgram))
+        let plan = try options.run.plan(cells: try options.run.cells.settled(in: context.catalogue))
+        return SweepRequest(options: options, plan: plan, placement: options.run.placement.settled(asProgram: context.asProgram))
     }
 }

@@ -33,14 +33,7 @@ extension SweepSummary {
         guard !configurations.isEmpty else {
             return document
         }
-        let shapes = configurations.map(\.shape).uniqued().map { shape in
-            switch shape {
-            case .chain: "a chain's from a job's queuing to its start (one job in \(shape.latencySampleEvery))"
-            case .pingPong: "a ping-pong round trip (one in \(shape.latencySampleEvery / shape.parties))"
-            case .contention: "a message and its reply (one in \(shape.latencySampleEvery / shape.parties))"
-            case .fanOut: "fan-out's"
-            }
-        }
+        let shapes = configurations.map(\.shape).uniqued().map(\.wording.sampled)
         document.heading("Latency, p50 / p99: medians over the runs of each run's percentiles")
         document.paragraph("Sampled: \(shapes.joined(separator: "; ")). The longest of all is in --verbose and the CSV.")
         let runners = report.runners.filter { runner in

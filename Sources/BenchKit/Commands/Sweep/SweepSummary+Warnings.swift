@@ -108,19 +108,6 @@ extension SweepSummary {
             configuration.workNanoseconds == 0
             ? "" : ", \(Format.perJob(nanoseconds: Double(configuration.workNanoseconds))) of work"
         let latency = configuration.measuresLatency && configuration.shape == .chain ? ", latency" : ""
-        /// `1 queue`, `4 queues`: the configuration's queues, as `noun`s.
-        func queues(_ noun: String) -> String {
-            Format.count(configuration.queues, noun)
-        }
-        switch configuration.shape {
-        case .chain:
-            return "\(queues("queue")), \(configuration.iterations) iterations\(work)\(latency)"
-        case .pingPong:
-            return "ping-pong: \(queues("pair")), \(configuration.iterations) round trips\(work)"
-        case .contention:
-            return "contention: \(queues("sender")), \(configuration.iterations) messages each\(work)"
-        case .fanOut:
-            return "fan-out: \(configuration.jobs) jobs over \(queues("queue"))\(work)"
-        }
+        return configuration.shape.label(configuration, extra: work + latency)
     }
 }

@@ -92,7 +92,7 @@ enum ValidateCommand {
         }
         var child = SweepOptions()
         child.run = run
-        child.run.output = .standardOutput
+        child.run.recording.output = .standardOutput
         console.error("\(Program.name) validate: sweep \(index) of 2, in a fresh process\n")
         let process: ChildProcess
         do {

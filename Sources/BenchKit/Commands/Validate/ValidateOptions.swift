@@ -49,7 +49,7 @@ extension ValidateCommand {
         var (options, arguments, catalogue) = (line.options, line.arguments, context.catalogue)
         if arguments.isEmpty {
             // The sweep is checked here, as bench checks it, so that a mistake is a usage error before anything runs.
-            _ = try options.run.plan(cells: try options.run.cells(in: catalogue))
+            _ = try options.run.plan(cells: try options.run.cells.settled(in: catalogue))
             return options
         }
         guard arguments.count == 2 else {
