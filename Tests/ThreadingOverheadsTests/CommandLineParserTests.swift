@@ -6,10 +6,18 @@ import Testing
 
 extension ThreadingOverheadsTests {
     @Suite struct CommandLineParserTests {
+        /// The options a sweep's command line gives, as scanned, and the plan its command settles.
         func sweep(_ arguments: [String]) throws -> (options: SweepOptions, plan: SweepPlan) {
             let sweep = try #require(
-                try CommandLineParser.parse(arguments) as? SweepRequest, "expected a sweep for \(arguments)")
-            return (sweep.options, sweep.plan)
+                try CommandLineParser.parse(arguments) as? SweepCommand, "expected a sweep for \(arguments)")
+            guard case .sweep(let plan, _) = sweep.action else {
+                throw ExpectedSweep(arguments: arguments)
+            }
+            return (try SweepCommand.definition.scan(arguments).options, plan)
+        }
+
+        struct ExpectedSweep: Error {
+            let arguments: [String]
         }
 
         /// The request that `arguments` make, which must be of type `T`.
@@ -160,14 +168,15 @@ extension ThreadingOverheadsTests {
         @Test("compare: two or more files, --threshold as a percentage, --format")
         func compare() throws {
             let command = try CommandLineParser.parse(["compare", "a.csv", "b.csv", "c.csv", "--threshold", "2.5%", "--format", "markdown"])
-            var expected = CompareOptions()
-            expected.paths = ["a.csv", "b.csv", "c.csv"]
-            expected.threshold = 0.025
-            expected.format = .markdown
-            #expect(command as? CompareOptions == expected)
-            var defaults = CompareOptions()
-            defaults.paths = ["a.csv", "b.csv"]
-            #expect(try CommandLineParser.parse(["compare", "a.csv", "b.csv"]) as? CompareOptions == defaults)
+            let compare = try #require(command as? CompareCommand)
+            #expect(compare.paths == ["a.csv", "b.csv", "c.csv"])
+            #expect(compare.threshold == 0.025)
+            #expect(compare.format == .markdown)
+            #expect(!compare.showsMetrics)
+            let defaults = try parsed(["compare", "a.csv", "b.csv"], as: CompareCommand.self)
+            #expect(defaults.paths == ["a.csv", "b.csv"])
+            #expect(defaults.threshold == Comparison.defaultThreshold)
+            #expect(defaults.format == .table)
         }
 
         @Test("check: the checks' runners and configurations make the fresh run")
@@ -175,7 +184,7 @@ extension ThreadingOverheadsTests {
             let check = try parsed([
                 "check", "detach-thread >= 10x serial-queue", "run-loop@8x12500 > 2x global-queue",
                 "--queues", "4", "--iterations", "500", "--repetitions", "5", "--confidence", "90",
-            ], as: CheckRequest.self)
+            ], as: CheckCommand.self)
             let (options, expressions) = (check.options, check.expressions)
             let fresh = try #require(check.fresh, "expected a check with a fresh run")
             let plan = fresh.plan
@@ -194,19 +203,19 @@ extension ThreadingOverheadsTests {
             #expect(options.run.recording.output == OutputDestination.none)
 
             let named = try #require(
-                try parsed(["check", "run-loop@8x12500 > 2x global-queue"], as: CheckRequest.self).fresh?.plan,
+                try parsed(["check", "run-loop@8x12500 > 2x global-queue"], as: CheckCommand.self).fresh?.plan,
                 "expected a check with a fresh run")
             // Only the named configuration: no check needs the default sweep.
             #expect(named.configurations.map(\.description) == ["8×12500"])
 
-            let input = try parsed(["check", "serial-queue <= 200ns/job", "--input", "r.csv"], as: CheckRequest.self)
+            let input = try parsed(["check", "serial-queue <= 200ns/job", "--input", "r.csv"], as: CheckCommand.self)
             #expect(input.options.input == "r.csv")
             #expect(input.fresh == nil)
         }
 
         @Test("crossover: runners, work sizes, input, format")
         func crossover() throws {
-            let crossover = try parsed(["crossover"], as: CrossoverRequest.self)
+            let crossover = try parsed(["crossover"], as: CrossoverCommand.self)
             let (defaults, runners) = (crossover.options, crossover.runners)
             #expect(runners == RunnerCatalogue.builtIn.standard.filter { $0.traits.shapes.contains(.chain) })
             #expect(defaults.run.cells.work == CrossoverOptions.defaultWork)
@@ -215,7 +224,7 @@ extension ThreadingOverheadsTests {
             let given = try parsed([
                 "crossover", "--runners", "task,thread-pool", "--work", "100,1000", "--repetitions", "2", "--format",
                 "markdown", "--output", "-",
-            ], as: CrossoverRequest.self)
+            ], as: CrossoverCommand.self)
             let (options, named) = (given.options, given.runners)
             // The control first: the analysis needs it.
             #expect(named == [.singleThreaded, .task, .threadPool])
@@ -223,7 +232,7 @@ extension ThreadingOverheadsTests {
             #expect(options.run.sampling.repetitions == 2)
             #expect(options.format == .markdown)
             #expect(options.run.recording.output == .standardOutput)
-            #expect(try parsed(["crossover", "--input", "r.csv"], as: CrossoverRequest.self).options.input == "r.csv")
+            #expect(try parsed(["crossover", "--input", "r.csv"], as: CrossoverCommand.self).options.input == "r.csv")
         }
 
         @Test("chart: files and an SVG path")
@@ -231,25 +240,25 @@ extension ThreadingOverheadsTests {
             func chart(
                 _ paths: [String], _ output: String, title: String? = nil, log: Bool = false, bars: Bool = false,
                 width: Int = Int(RowChart.defaultWidth)
-            ) -> ChartOptions {
-                var options = ChartOptions()
-                options.paths = paths
-                options.outputPath = output
-                options.title = title
-                options.logarithmic = log
-                options.bars = bars
-                options.width = width
-                return options
+            ) -> [String] {
+                [paths.joined(separator: ","), output, title ?? "-", "\(log)", "\(bars)", "\(width)"]
             }
-            #expect(try parsed(["chart", "a.csv", "b.csv", "-o", "c.svg"], as: ChartOptions.self) == chart(["a.csv", "b.csv"], "c.svg"))
+            func parsed(_ arguments: [String]) throws -> [String] {
+                let chart = try self.parsed(arguments, as: ChartCommand.self)
+                return [
+                    chart.paths.joined(separator: ","), chart.outputPath, chart.title ?? "-", "\(chart.logarithmic)",
+                    "\(chart.bars)", "\(chart.width)",
+                ]
+            }
+            #expect(try parsed(["chart", "a.csv", "b.csv", "-o", "c.svg"]) == chart(["a.csv", "b.csv"], "c.svg"))
             #expect(
-                try parsed(["chart", "a.csv", "--output=c.svg", "--title", "Mine"], as: ChartOptions.self)
+                try parsed(["chart", "a.csv", "--output=c.svg", "--title", "Mine"])
                     == chart(["a.csv"], "c.svg", title: "Mine"))
             #expect(
-                try parsed(["chart", "a.csv", "-o", "c.svg", "--bars", "--log"], as: ChartOptions.self)
+                try parsed(["chart", "a.csv", "-o", "c.svg", "--bars", "--log"])
                     == chart(["a.csv"], "c.svg", log: true, bars: true))
             #expect(
-                try parsed(["chart", "a.csv", "-o", "c.svg", "--width", "390"], as: ChartOptions.self)
+                try parsed(["chart", "a.csv", "-o", "c.svg", "--width", "390"])
                     == chart(["a.csv"], "c.svg", width: 390))
         }
 

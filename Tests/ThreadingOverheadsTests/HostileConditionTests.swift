@@ -326,6 +326,15 @@ extension ThreadingOverheadsTests {
             #expect(!directory.contents.contains("c.svg"))
         }
 
+        /// The plan of the sweep that `arguments` ask for.
+        static func plan(_ arguments: [String]) throws -> SweepPlan {
+            let sweep = try #require(try CommandLineParser.parse(arguments) as? SweepCommand, "expected a sweep")
+            guard case .sweep(let plan, _) = sweep.action else {
+                throw UsageError("expected a sweep, not a summary")
+            }
+            return plan
+        }
+
         @Test("resource-hungry command lines are refused, or their cells left out, before anything runs")
         func resourceLimits() throws {
             #expect(throws: UsageError.self) {
@@ -337,16 +346,10 @@ extension ThreadingOverheadsTests {
             #expect(throws: UsageError.self) {
                 try CommandLineParser.parse(["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000"])
             }
-            let long = try #require(
-                try CommandLineParser.parse(
-                    ["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000", "--allow-long"]
-                ) as? SweepRequest, "expected a sweep"
-            ).plan
+            let long = try Self.plan(
+                ["--runners", "detach-thread", "--queues", "1", "--iterations", "100000000", "--allow-long"])
             #expect(long.exclusions.isEmpty)
-            let wide = try #require(
-                try CommandLineParser.parse(["--queues", "600", "--iterations", "10"]) as? SweepRequest,
-                "expected a sweep"
-            ).plan
+            let wide = try Self.plan(["--queues", "600", "--iterations", "10"])
             // 600 queues: run-loop's 600 threads are within the limit, the detach runners' 3000 are not.
             #expect(wide.exclusions.map(\.cell.runner) == [.detachThread, .verifiedDetach, .floorDetachThread])
             #expect(wide.cells.allSatisfy { !$0.runner.traits.startsThreadPerJob })

@@ -119,9 +119,10 @@ extension ThreadingOverheadsTests {
                 "validate": ["validate", "a.csv", "b.csv"], "interleave": ["interleave", "./a", "./b"],
                 "worker": ["worker", "--protocol", "1"],
             ]
-            // The main command's requests (a sweep, a summary) and help's, then each subcommand's.
+            // The main command's (a sweep or a summary, one type) and help's, then each subcommand's: one type per
+            // command, XCommand, in one pattern (``Command``).
             var requestTypes: [ObjectIdentifier: String] = [
-                ObjectIdentifier(SweepRequest.self): "(none)", ObjectIdentifier(SummaryRequest.self): "(none)",
+                ObjectIdentifier(SweepCommand.self): "(none)",
                 ObjectIdentifier(HelpRequest.self): "help",
             ]
             for subcommand in Subcommand.allCases {
@@ -134,8 +135,10 @@ extension ThreadingOverheadsTests {
                 let request = type(of: try CommandLineParser.parse(arguments))
                 let made = String(describing: request)
                 #expect(requestTypes.updateValue(subcommand.name, forKey: ObjectIdentifier(request)) == nil, "\(made)")
+                #expect(made == subcommand.name.prefix(1).uppercased() + subcommand.name.dropFirst() + "Command")
+                #expect(request is any Command.Type, "\(made)")
             }
-            #expect(requestTypes.count == Subcommand.allCases.count + 3)
+            #expect(requestTypes.count == Subcommand.allCases.count + 2)
         }
 
         @Test("no help line is wider than the help's width")

@@ -1,8 +1,8 @@
 import BenchResults
 import JobRunners
 
-/// `bench --help`, and the usage lines shown with an error; each subcommand's help is in its command's file, in an
-/// extension of this type. The usage lines and the OPTIONS sections are made from the commands' option definitions;
+/// `bench --help`, and the usage lines shown with an error; each subcommand's help is its command's
+/// (`XCommand+Help.swift`), made with the pieces here. The usage lines and the OPTIONS sections are made from the commands' option definitions;
 /// the prose around them reads every number it gives from where that number is defined.
 enum HelpText {
     /// The widest a help line gets.
@@ -36,7 +36,7 @@ enum HelpText {
         return TextWrapping.wrap(words, width: width, indent: indent)
     }
 
-    private static func main(_ catalogue: RunnerCatalogue) -> String {
+    static func main(_ catalogue: RunnerCatalogue) -> String {
         let runnerWidth = catalogue.runners.map(\.id.count).max() ?? 0
         let runnerList = RunnerCatalogue.grouped(catalogue.runners.map(\.id)).map { group in
             "  \(group.family.name):\n"

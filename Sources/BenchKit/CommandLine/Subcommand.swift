@@ -3,9 +3,9 @@ import Foundation
 import JobRunners
 
 /// One of `bench`'s subcommands, whole: its name, what it does in a line, how its command line is read (from its
-/// options' definitions) into a request that runs itself, and its help. The parser, the usage lines and the help's
-/// COMMANDS list read these values, so a new subcommand is its file (its command, options and request) with one
-/// value of this type in it, and that value's place in ``allCases``.
+/// options' definitions) into the command that runs itself, and its help, each read from its ``Command`` type. The
+/// parser, the usage lines and the help's COMMANDS list read these values, so a new subcommand is its command
+/// (docs/architecture.md, "Adding a command") and one line here, with its place in ``allCases``.
 public struct Subcommand: Sendable, Hashable, CustomStringConvertible {
     /// What follows `bench` on the command line: `compare`.
     public let name: String
@@ -21,18 +21,23 @@ public struct Subcommand: Sendable, Hashable, CustomStringConvertible {
     /// Its help screen, for the runners of a catalogue.
     let help: @Sendable (RunnerCatalogue) -> String
 
-    /// A subcommand read by `command`'s definition, its help from `help`.
-    init<Parsed: ParsableCommand>(
-        _ command: Parsed.Type, name: String, abstract: @autoclosure @escaping @Sendable () -> String,
-        help: @escaping @Sendable (RunnerCatalogue) -> String
-    ) {
-        self.name = name
-        self.abstract = abstract
+    /// The subcommand that `command` is: its name, abstract, options and help, all the command's own.
+    init<Parsed: Command>(_ command: Parsed.Type) {
+        name = Parsed.definition.subcommand ?? ""
+        abstract = { Parsed.abstract }
         parse = { arguments, context throws(UsageError) in try Parsed.parse(arguments, context) }
         usage = { Parsed.usage(after: $0) }
         shortUsage = { Parsed.shortUsage }
-        self.help = help
+        help = { Parsed.help($0) }
     }
+
+    static let compare = Subcommand(CompareCommand.self)
+    static let check = Subcommand(CheckCommand.self)
+    static let chart = Subcommand(ChartCommand.self)
+    static let crossover = Subcommand(CrossoverCommand.self)
+    static let validate = Subcommand(ValidateCommand.self)
+    static let interleave = Subcommand(InterleaveCommand.self)
+    static let worker = Subcommand(WorkerCommand.self)
 
     /// Every subcommand, in the order the help lists them.
     public static let allCases: [Subcommand] = [.compare, .check, .chart, .crossover, .validate, .interleave, .worker]
@@ -53,12 +58,4 @@ public struct Subcommand: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         name
     }
-}
-
-/// What every command runs with: the runners it knows, where it prints, and its own executable (for child
-/// processes), if known.
-struct CommandContext {
-    let catalogue: RunnerCatalogue
-    let console: Console
-    let executable: URL?
 }

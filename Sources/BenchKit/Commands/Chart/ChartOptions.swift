@@ -2,7 +2,6 @@ import JobRunners
 
 /// The options of `bench chart`.
 public struct ChartOptions: CommandOptions {
-    public var paths: [String] = []
     /// The SVG file to write; required.
     public var outputPath: String?
     public var title: String?
@@ -58,20 +57,4 @@ extension ChartCommand {
     /// `bench chart`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<ChartOptions>(
         subcommand: "chart", arguments: "<file.csv>...", options: [output, title, latency, width, bars, logarithmic])
-
-    /// The chart a command line asks for.
-    static func command(_ line: ParsedCommandLine<ChartOptions>, _: ParseContext) throws(UsageError) -> any Invocation {
-        guard !line.arguments.isEmpty else {
-            throw UsageError("'\(Program.name) chart' needs one or more result files")
-        }
-        if line.gave(logarithmic), !line.options.bars {
-            throw UsageError("'\(logarithmic.flag)' draws the bars of '\(bars.flag)' on a logarithmic axis; a row chart's is always")
-        }
-        if line.gave(width), line.options.bars {
-            throw UsageError("'\(width.flag)' lays out a row chart; the bars of '\(bars.flag)' take the width they need")
-        }
-        var options = line.options
-        options.paths = line.arguments
-        return options
-    }
 }

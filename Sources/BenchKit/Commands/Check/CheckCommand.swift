@@ -9,16 +9,74 @@ import JobRunners
 /// of each cell, and measures more only the cells of checks still inconclusive, while its budget lasts; the
 /// confidence is split among the looks, so that looking again cannot make a decision likelier than the confidence
 /// says. With `--repetitions`, it decides once, on that many runs.
-enum CheckCommand {
-    static func run(_ request: CheckRequest, console: Console, executable: URL?) -> ExitCode {
-        let (options, expressions) = (request.options, request.expressions)
-        guard let fresh = request.fresh else {
+struct CheckCommand: Command, Equatable {
+    /// What its command line gave: the file to check (`--input`), the confidence, the format, where the rows go.
+    let options: CheckOptions
+    let expressions: [CheckExpression]
+    /// The fresh run that measures the checks; nil with `--input`.
+    let fresh: FreshRun?
+
+    /// A fresh run, every default settled: what it measures first, where, when it looks, and for how long it may
+    /// measure more.
+    struct FreshRun: Equatable {
+        /// The first look's runs: each check's cells.
+        var plan: SweepPlan
+        var placement: RunPlacement
+        /// The runs of each cell in all at each look: ``CheckOptions/looks``, or `--repetitions` alone.
+        var looks: [Int]
+        /// The seconds that measuring may take in all, for more looks (`--budget`).
+        var budget: Double
+    }
+
+    /// The checks a command line asks for, and the fresh run that measures them (nil with `--input`).
+    init(_ line: ParsedCommandLine<CheckOptions>, _ context: ParseContext) throws(UsageError) {
+        let (options, arguments) = (line.options, line.arguments)
+        guard !arguments.isEmpty else {
+            throw UsageError("'\(Program.name) check' needs at least one check, such as 'detach-thread >= 10x serial-queue'")
+        }
+        var expressions: [CheckExpression] = []
+        for text in arguments {
+            do {
+                expressions.append(try CheckExpression(parsing: text))
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+        guard options.input == nil else {
+            if let given = line.firstGiven(of: Self.measuring) {
+                throw UsageError(
+                    "'\(Self.input.flag)' checks an existing file, so '\(given.flag)', which shapes a fresh run, does "
+                        + "not apply")
+            }
+            (self.options, self.expressions, fresh) = (options, expressions, nil)
+            return
+        }
+        if options.run.sampling.repetitions != nil, options.run.sampling.budget != nil {
+            throw UsageError(
+                "'\(Self.repetitions.flag)' decides every check at once, so '\(Self.budget.flag)', the time for measuring "
+                    + "more, does not apply")
+        }
+        let fresh = FreshRun(
+            plan: try Self.plan(expressions, options.run, context.catalogue),
+            placement: options.run.placement.settled(asProgram: context.asProgram),
+            looks: options.run.sampling.repetitions.map { [$0] } ?? CheckOptions.looks,
+            budget: options.run.sampling.budget ?? CheckOptions.defaultBudget)
+        (self.options, self.expressions, self.fresh) = (options, expressions, fresh)
+    }
+
+    var needsMainThread: Bool {
+        fresh?.plan.needsMainThread ?? false
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let (console, executable) = (context.console, context.executable)
+        guard let fresh else {
             guard let file = ResultSet.read([options.input ?? ""], console: console)?.first else {
                 return .failure
             }
             let report = Report(records: file.records)
             let results = expressions.flatMap { $0.evaluate(on: report, confidence: options.confidence) }
-            return conclude(results, looks: nil, format: options.format, console: console)
+            return Self.conclude(results, looks: nil, format: options.format, console: console)
         }
         let (plan, looks) = (fresh.plan, fresh.looks)
         guard let maker = PlacedRuns.make(fresh.placement, executable: executable, console: console),
@@ -86,7 +144,7 @@ enum CheckCommand {
         guard session.finish() != nil else {
             return .failure
         }
-        return conclude(results, looks: looks.count, format: options.format, console: console)
+        return Self.conclude(results, looks: looks.count, format: options.format, console: console)
     }
 
     /// Prints every result; returns 0 if all hold, 1 if any fails, 3 if none fails but some are inconclusive.
@@ -146,84 +204,5 @@ enum CheckCommand {
             case .inconclusive: "INCONCLUSIVE"
             }
         return "\(word)  \(result.expression) at \(result.configuration): \(result.explanation)"
-    }
-}
-
-extension CheckCommand: ParsableCommand {}
-
-extension Subcommand {
-    /// `bench check`.
-    static let check = Subcommand(
-        CheckCommand.self, name: "check", abstract: "Assert relative or absolute overhead, for CI.",
-        help: { _ in HelpText.check })
-}
-
-/// What `bench check` is asked: its checks, over a fresh run or, with none, the file `--input` names.
-struct CheckRequest: Invocation, Equatable {
-    var options: CheckOptions
-    var expressions: [CheckExpression]
-    var fresh: FreshRun?
-
-    /// A fresh run, every default settled: what it measures first, where, when it looks, and for how long it may
-    /// measure more.
-    struct FreshRun: Equatable {
-        /// The first look's runs: each check's cells.
-        var plan: SweepPlan
-        var placement: RunPlacement
-        /// The runs of each cell in all at each look: ``CheckOptions/looks``, or `--repetitions` alone.
-        var looks: [Int]
-        /// The seconds that measuring may take in all, for more looks (`--budget`).
-        var budget: Double
-    }
-
-    var needsMainThread: Bool {
-        fresh?.plan.needsMainThread ?? false
-    }
-
-    func run(_ context: CommandContext) -> ExitCode {
-        CheckCommand.run(self, console: context.console, executable: context.executable)
-    }
-}
-
-extension HelpText {
-    /// The help of `bench check`.
-    static var check: String {
-        """
-        OVERVIEW: Asserts relative or absolute overhead, for CI: over a fresh run, or an existing result file.
-
-        \(usage(.check))
-        A check (quote each one):
-          RUNNER[@QxI] (>=|<=|>|<) FACTOR x RUNNER[@QxI]     a multiple of another runner's cost per job
-          RUNNER[@QxI] (>=|<=|>|<) NUMBER (ns|us|µs|ms|s)/job  an absolute cost per job
-          RUNNER[@QxI] (>=|<=|>|<) NUMBER allocs/job           allocations per job, counted (0 allowed)
-          RUNNER[@QxI] (>=|<=|>|<) [FACTOR x] RUNNER allocs    a multiple of another runner's allocations per job
-        \(paragraph("Costs are medians per job (per round trip in ping-pong). Without @QxI (queues x iterations of a chain), a check applies in every configuration measured, and must hold in each; a configuration given on one side applies to both.", indent: 0))
-          'detach-thread >= 10x serial-queue'
-          'serial-queue <= 200ns/job'
-          'run-loop@8x12500 > 2x global-queue@8x12500'
-          'task <= 4.5 allocs/job'
-
-        \(paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.shapes.flag), \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's).", indent: 0))
-
-        OUTCOMES:
-        \(paragraph("Each check is decided by one rule over every run of its cells, pooled: the \(CheckCommand.confidence.flag) interval (a percentile bootstrap) of what the check compares with its bound, the ratio of the two runners' costs per job or the one runner's cost, lies", indent: 0))
-          holds         wholly where the check holds: PASS
-          fails         wholly where it fails, or a runner it reads has no ok run: FAIL
-          inconclusive  across the bound: these runs cannot tell (INCONCLUSIVE)
-        \(paragraph("A check on allocations is decided on every run's count (each process counts each cell once, in a run of its own): it holds only if every run's count does, fails if none does, and is inconclusive where they straddle its bound or this build cannot count (Linux with glibc and macOS can, unless their self-check fails). A count does not move with the machine's load, so other programs do not make it inconclusive.", indent: 0))
-        \(paragraph("A check on cost is inconclusive, too, where other programs used the machine (\(Format.number(RunLoad.interferenceShare * 100))% of its CPU time or more) while more than \(Format.number(CheckExpression.interferedShare * 100))% of a cell's runs were made: a decision from them would be one about the other programs.", indent: 0))
-        \(paragraph("A fresh run looks after \(CheckOptions.looks.map(String.init).joined(separator: ", ")) runs of each cell in all, measuring again only the cells of checks still inconclusive, while \(CheckCommand.budget.flag) lasts; each look's intervals are at 1 − (1 − confidence) / \(CheckOptions.looks.count), so that looking again cannot buy a decision. With \(CheckCommand.repetitions.flag), it decides once, on that many runs. No check is ever measured again because it failed. The result file (\(RunOption.output.flag)) keeps every run.", indent: 0))
-
-        OPTIONS:
-        \(CheckCommand.definition.optionsSection)
-
-        EXIT CODES:
-          0   every check holds
-          1   a check fails, or a file cannot be read
-          3   no check fails, but some are inconclusive
-          64  a malformed check or option
-          130, 143   interrupted by SIGINT, SIGTERM: no check is decided
-
-        """
     }
 }

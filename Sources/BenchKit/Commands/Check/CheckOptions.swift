@@ -54,44 +54,9 @@ extension CheckCommand {
         options: [input, confidence, format] + measuring
             + [RunOption.quiet, RunOption.allowLong].map { $0.lifted(\CheckOptions.run) })
 
-    /// The checks a command line asks for, and the fresh run that measures them (nil with `--input`).
-    static func command(_ line: ParsedCommandLine<CheckOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
-        let (options, arguments) = (line.options, line.arguments)
-        guard !arguments.isEmpty else {
-            throw UsageError("'\(Program.name) check' needs at least one check, such as 'detach-thread >= 10x serial-queue'")
-        }
-        var expressions: [CheckExpression] = []
-        for text in arguments {
-            do {
-                expressions.append(try CheckExpression(parsing: text))
-            } catch {
-                throw UsageError(error.description)
-            }
-        }
-        guard options.input == nil else {
-            if let given = line.firstGiven(of: measuring) {
-                throw UsageError(
-                    "'\(input.flag)' checks an existing file, so '\(given.flag)', which shapes a fresh run, does "
-                        + "not apply")
-            }
-            return CheckRequest(options: options, expressions: expressions, fresh: nil)
-        }
-        if options.run.sampling.repetitions != nil, options.run.sampling.budget != nil {
-            throw UsageError(
-                "'\(repetitions.flag)' decides every check at once, so '\(budget.flag)', the time for measuring "
-                    + "more, does not apply")
-        }
-        let fresh = CheckRequest.FreshRun(
-            plan: try plan(expressions, options.run, context.catalogue),
-            placement: options.run.placement.settled(asProgram: context.asProgram),
-            looks: options.run.sampling.repetitions.map { [$0] } ?? CheckOptions.looks,
-            budget: options.run.sampling.budget ?? CheckOptions.defaultBudget)
-        return CheckRequest(options: options, expressions: expressions, fresh: fresh)
-    }
-
     /// The cells the checks read: each check's runners in the configuration it names, or, if it names none, in
     /// every configuration of the run options; as many runs of each as the first look takes.
-    private static func plan(
+    static func plan(
         _ expressions: [CheckExpression], _ options: RunOptions, _ catalogue: RunnerCatalogue
     ) throws(UsageError) -> SweepPlan {
         let general = try options.cells.configurations()

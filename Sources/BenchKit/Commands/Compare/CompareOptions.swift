@@ -3,8 +3,6 @@ import JobRunners
 
 /// The options of `bench compare`.
 public struct CompareOptions: CommandOptions {
-    /// The baseline first, then one or more files compared with it.
-    public var paths: [String] = []
     public var threshold = Comparison.defaultThreshold
     public var format = OutputFormat.table
     /// Compare what the runs cost the machine too.
@@ -27,16 +25,4 @@ extension CompareCommand {
     static let definition = CommandDefinition<CompareOptions>(
         subcommand: "compare", arguments: "<baseline.csv> <file.csv>... | <interleaved.csv>",
         options: [threshold, format, metrics])
-
-    /// The files a command line asks to compare.
-    static func command(_ line: ParsedCommandLine<CompareOptions>, _: ParseContext) throws(UsageError) -> any Invocation {
-        guard !line.arguments.isEmpty else {
-            throw UsageError(
-                "'\(Program.name) compare' needs two or more result files (the baseline first), or one of '\(Program.name) "
-                    + "interleave'")
-        }
-        var options = line.options
-        options.paths = line.arguments
-        return options
-    }
 }

@@ -8,18 +8,45 @@ import JobRunners
 /// ``CrossoverOptions/targetRunSeconds``; the control runner always runs too, as the analysis needs it
 /// (``Crossover``). The runs go to a result file like a sweep's, so the analysis can be made again from it
 /// (`--input`).
-enum CrossoverCommand {
-    static func run(_ options: CrossoverOptions, runners: [RunnerKind], console: Console) -> ExitCode {
+struct CrossoverCommand: Command, Equatable {
+    /// What its command line gave: the file to analyze (`--input`), or the terms of the plan, which is made only
+    /// once a pilot run of each runner has chosen its iterations (a crossover's cells are not known before it
+    /// measures), and where its rows go.
+    let options: CrossoverOptions
+    /// The runners to measure, the control first (the analysis needs it).
+    let runners: [RunnerKind]
+
+    init(_ line: ParsedCommandLine<CrossoverOptions>, _ context: ParseContext) throws(UsageError) {
+        let (options, catalogue) = (line.options, context.catalogue)
+        if let unexpected = line.arguments.first {
+            throw UsageError("Unexpected argument '\(unexpected)'")
+        }
+        if options.input != nil, let given = line.firstGiven(of: Self.measuring) {
+            throw UsageError(
+                "'\(Self.input.flag)' analyzes an existing file, so '\(given.flag)', which shapes a run, does not apply")
+        }
+        _ = try options.run.placement.settings()
+        let control = try catalogue.runner(Report.controlRunner, namedIn: nil)
+        self.options = options
+        runners = ([control] + (try options.run.cells.runnerKinds(in: catalogue))).uniqued()
+    }
+
+    var needsMainThread: Bool {
+        options.input == nil && runners.contains { $0.traits.needsMainThread }
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let console = context.console
         if let path = options.input {
             guard let file = ResultSet.read([path], console: console)?.first else {
                 return .failure
             }
-            console.output(output(Crossover(report: Report(records: file.records))).render(options.format))
+            console.output(Self.output(Crossover(report: Report(records: file.records))).render(options.format))
             return .success
         }
         // Every runner at every work size; the plan spreads their runs over the whole sweep in a shuffled order, so
         // that a drift of the machine falls on a runner and the control alike.
-        let iterations = runners.map { iterationsPerRun($0, options: options) }
+        let iterations = runners.map { Self.iterationsPerRun($0, options: options) }
         let sizes = ([0] + options.run.cells.work).uniqued()
         let cells = sizes.flatMap { work in
             zip(runners, iterations).map { runner, iterations in
@@ -57,7 +84,7 @@ enum CrossoverCommand {
             return .failure
         }
         let show = session.resultPath == "-" ? console.error : console.output
-        show(output(Crossover(report: Report(records: ended.records))).render(options.format))
+        show(Self.output(Crossover(report: Report(records: ended.records))).render(options.format))
         return ended.records.contains { $0.status != .ok } ? .someRunsFailed : .success
     }
 
@@ -132,50 +159,5 @@ enum CrossoverCommand {
         case .beyond(let work): "> " + Format.perJob(nanoseconds: work)
         case .unknown: "-"
         }
-    }
-}
-
-extension CrossoverCommand: ParsableCommand {}
-
-extension Subcommand {
-    /// `bench crossover`.
-    static let crossover = Subcommand(
-        CrossoverCommand.self, name: "crossover",
-        abstract: "Find the job size at which each runner's overhead stops mattering.",
-        help: { _ in HelpText.crossover })
-}
-
-/// What `bench crossover` is asked: a crossover of `runners`, the control first, measured or from `--input`'s file.
-struct CrossoverRequest: Invocation, Equatable {
-    var options: CrossoverOptions
-    var runners: [RunnerKind]
-
-    var needsMainThread: Bool {
-        options.input == nil && runners.contains { $0.traits.needsMainThread }
-    }
-
-    func run(_ context: CommandContext) -> ExitCode {
-        CrossoverCommand.run(options, runners: runners, console: context.console)
-    }
-}
-
-extension HelpText {
-    /// The help of `bench crossover`.
-    static var crossover: String {
-        """
-        OVERVIEW: Finds, for each runner, the job size at which its overhead falls below 10% and 1% of the job's
-        own time: the practical answer to "when may I spawn a thread per job?".
-
-        \(usage(.crossover))
-        \(paragraph("Every runner runs one queue (so that its jobs run one at a time) with no work and with each work size, a calibrated spin per job (as \(Program.name)'s \(RunOption.work.flag) does), its iterations chosen so that a run takes about \(Int(CrossoverOptions.targetRunSeconds * 1000)) ms. The control runner, \(Report.controlRunner), always runs too. The job's own time at work W is S(W) = T(W) − T(0) of the control, T being a runner's median time per job; a runner's overhead is O(W) = T(W) − S(W), and its share is O / S. The crossovers are where the share falls below 10% and 1%, interpolated between the work sizes around them on logarithmic scales. The runs go to a result file, which \(CrossoverCommand.input.flag) analyzes again.", indent: 0))
-
-        OPTIONS:
-        \(CrossoverCommand.definition.optionsSection)
-
-        EXIT CODES:
-          0   done   1   an error   2   some runs failed or stalled   64   the command line was wrong
-          130, 143   interrupted: the runs made are in the result file
-
-        """
     }
 }

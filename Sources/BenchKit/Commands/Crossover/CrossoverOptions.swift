@@ -40,20 +40,4 @@ extension CrossoverCommand {
     static let definition = CommandDefinition<CrossoverOptions>(
         subcommand: "crossover", arguments: "",
         options: measuring + [input, format, RunOption.quiet.lifted(\CrossoverOptions.run)])
-
-    /// The crossover a command line asks for: the runners to measure, the control first (the analysis needs it).
-    static func command(_ line: ParsedCommandLine<CrossoverOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
-        let (options, catalogue) = (line.options, context.catalogue)
-        if let unexpected = line.arguments.first {
-            throw UsageError("Unexpected argument '\(unexpected)'")
-        }
-        if options.input != nil, let given = line.firstGiven(of: measuring) {
-            throw UsageError(
-                "'\(input.flag)' analyzes an existing file, so '\(given.flag)', which shapes a run, does not apply")
-        }
-        _ = try options.run.placement.settings()
-        let control = try catalogue.runner(Report.controlRunner, namedIn: nil)
-        return CrossoverRequest(
-            options: options, runners: ([control] + (try options.run.cells.runnerKinds(in: catalogue))).uniqued())
-    }
 }

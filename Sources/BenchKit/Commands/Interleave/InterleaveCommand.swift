@@ -10,9 +10,33 @@ import JobRunners
 /// drawn from the plan's seed: the pair is adjacent in time, so that the machine's drift falls on both alike. Pair k
 /// of a cell runs in worker (c + k) mod n of each build, c the cell's place in the plan. Every run goes to one
 /// result file, each row naming its build (`variant`, `executable`) and its worker (`process`).
-enum InterleaveCommand {
-    static func run(_ request: InterleaveRequest, catalogue: RunnerCatalogue, console: Console) -> ExitCode {
-        let (options, plan, count) = (request.options, request.plan, request.workers)
+struct InterleaveCommand: Command, Equatable {
+    /// The two executables, where the rows go, and the comparison's threshold and format.
+    let options: InterleaveOptions
+    let plan: SweepPlan
+    /// Worker processes of each build (`--processes`).
+    let workers: Int
+
+    init(_ line: ParsedCommandLine<InterleaveOptions>, _ context: ParseContext) throws(UsageError) {
+        let arguments = line.arguments
+        guard arguments.count == 2 else {
+            throw UsageError(
+                "'\(Program.name) interleave' needs two bench executables, A and B (the same one twice for an A/A "
+                    + "test), not \(arguments.count)")
+        }
+        var options = line.options
+        options.executables = arguments
+        if options.run.placement.isolate {
+            throw UsageError("'\(Program.name) interleave' makes every run in a worker process already")
+        }
+        plan = try options.run.plan(cells: try options.run.cells.settled(in: context.catalogue), builds: 2)
+        self.options = options
+        // Always in worker processes: one pool of each build.
+        workers = options.run.placement.processes ?? RunOptions.defaultProcesses
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let (catalogue, console, count) = (context.catalogue, context.console, workers)
         let variants = zip(["A", "B"], options.executables).map { label, path in
             ResultRecord.Variant(label: label, executable: path)
         }
@@ -120,53 +144,5 @@ enum InterleaveCommand {
             }
             return .success
         }
-    }
-}
-
-extension InterleaveCommand: ParsableCommand {}
-
-extension Subcommand {
-    /// `bench interleave`.
-    static let interleave = Subcommand(
-        InterleaveCommand.self, name: "interleave",
-        abstract: "Compare two builds of \(Program.name) in one session, run by run in alternation.",
-        help: { _ in HelpText.interleave })
-}
-
-/// What `bench interleave` is asked: `plan`, run by the two executables of `options` in alternation.
-struct InterleaveRequest: Invocation, Equatable {
-    var options: InterleaveOptions
-    var plan: SweepPlan
-    /// Worker processes of each build (`--processes`).
-    var workers: Int
-
-    func run(_ context: CommandContext) -> ExitCode {
-        InterleaveCommand.run(self, catalogue: context.catalogue, console: context.console)
-    }
-}
-
-extension HelpText {
-    /// The help of `bench interleave`.
-    static var interleave: String {
-        """
-        OVERVIEW: Compares two builds of bench (a toolchain upgrade, a change to your own runner) on this machine,
-        measuring both in one session, run by run in alternation, and judging each cell pair by pair.
-
-        \(usage(.interleave))
-        \(paragraph("Both executables must be bench programs built from the same version of ThreadingOverheads (their worker protocol is checked before anything runs); they may be the same one twice, which is an A/A test of this machine. Each build gets \(RunOption.processes.flag) worker processes. For each step of the plan's shuffled order, both builds make the run, one right after the other, which of them first drawn from the seed: whatever the machine does over seconds and minutes falls on both runs of the pair alike. Every run goes to one result file whose rows name their build (variant A or B, and the executable) and worker; '\(Program.name) compare FILE' compares such a file again.", indent: 0))
-        \(paragraph("A cell's ratio is the 20% trimmed mean over its pairs of B/A (on the log scale), its 95% interval a bootstrap of the pairs (of the worker processes, then of the pairs in each; none with fewer than \(InterleavedComparison.fewestPairsForInterval) pairs, as the runners that start a thread per job have under the default budget: \(RunOption.repetitions.flag) or \(RunOption.budget.flag) gives them more), and its verdict compare's rule: same within the noise threshold, faster or slower when the interval lies wholly below or above 1, unsure otherwise.", indent: 0))
-
-        OPTIONS:
-        \(InterleaveCommand.definition.optionsSection)
-
-        EXIT CODES:
-          0   compared   1   an executable is not a bench of this protocol, or a file cannot be written
-          2   some runs failed or stalled   64   the command line was wrong   130, 143   interrupted
-
-        EXAMPLE:
-          swift build -c release --scratch-path .build-a && swift build -c release --scratch-path .build-b
-          swift run -c release \(Program.name) interleave .build-a/release/bench .build-b/release/bench --runners task,actor
-
-        """
     }
 }

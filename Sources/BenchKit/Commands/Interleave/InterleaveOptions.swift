@@ -38,22 +38,4 @@ extension InterleaveCommand {
                     \InterleaveOptions.format,
                     help: "\(SharedOption.formatList): the builds compared cell by cell; csv and json a row each."),
             ])
-
-    /// The two builds and the plan a command line asks for.
-    static func command(_ line: ParsedCommandLine<InterleaveOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
-        let arguments = line.arguments
-        guard arguments.count == 2 else {
-            throw UsageError(
-                "'\(Program.name) interleave' needs two bench executables, A and B (the same one twice for an A/A "
-                    + "test), not \(arguments.count)")
-        }
-        var options = line.options
-        options.executables = arguments
-        if options.run.placement.isolate {
-            throw UsageError("'\(Program.name) interleave' makes every run in a worker process already")
-        }
-        let plan = try options.run.plan(cells: try options.run.cells.settled(in: context.catalogue), builds: 2)
-        // Always in worker processes: one pool of each build.
-        return InterleaveRequest(options: options, plan: plan, workers: options.run.placement.processes ?? RunOptions.defaultProcesses)
-    }
 }

@@ -6,16 +6,94 @@ import JobRunners
 ///
 /// An interrupt (SIGINT, SIGTERM) ends the sweep at once: the runs already made are in the result file, whole, the
 /// summary covers them and says the sweep was interrupted, and the exit code is 128 + the signal's number.
-enum SweepCommand {
-    /// What `bench` without a subcommand does, in a line: the main help's COMMANDS section.
-    static let abstract = "Run a sweep, write its result file, print the summary."
+struct SweepCommand: Command, Equatable {
+    /// What it does: measure a plan, or summarize a result file (`--input`).
+    enum Action: Equatable {
+        /// Measure `plan`, its recorded runs made where `placement` says.
+        case sweep(SweepPlan, placement: RunPlacement)
+        /// Print the summary of the result file at this path, measuring nothing.
+        case summarize(input: String)
+    }
 
-    static func run(_ request: SweepRequest, catalogue: RunnerCatalogue, console: Console, executable: URL?) -> ExitCode {
-        let (options, plan) = (request.options, request.plan)
-        let conclusion = Conclusion(options: options, catalogue: catalogue, console: console)
-        guard let maker = PlacedRuns.make(request.placement, executable: executable, console: console),
+    let action: Action
+    let format: OutputFormat
+    /// Where to write the summary CSV, if anywhere.
+    let summaryPath: String?
+    /// Show what the runs cost the machine in the summary.
+    let showsMetrics: Bool
+    /// Show seconds per run, each cell's spread and latency, and every warning of every cell in the summary.
+    let isVerbose: Bool
+    /// Write no HTML report beside the result file.
+    let noReport: Bool
+    /// Where the rows go.
+    let output: OutputDestination
+    /// No progress on standard error.
+    let quiet: Bool
+    /// What the sweep says before it measures of configurations whose jobs do not divide into their queues, so
+    /// that it runs a few more or fewer: `--jobs 1000 does not divide into 3 queues: running 3 × 333 = 999 jobs`.
+    let divisionNotes: [String]
+
+    init(_ line: ParsedCommandLine<SweepOptions>, _ context: ParseContext) throws(UsageError) {
+        let options = line.options
+        if let unexpected = line.arguments.first {
+            throw UsageError("Unexpected argument '\(unexpected)'")
+        }
+        (format, summaryPath, showsMetrics, isVerbose, noReport) =
+            (options.format, options.summaryPath, options.showsMetrics, options.isVerbose, options.noReport)
+        (output, quiet) = (options.run.recording.output, options.run.recording.quiet)
+        if let input = options.input {
+            if let given = line.firstGiven(of: Self.measuring) {
+                throw UsageError(
+                    "'\(Self.input.flag)' summarizes an existing file, so '\(given.flag)', which shapes a sweep, does "
+                        + "not apply")
+            }
+            (action, divisionNotes) = (.summarize(input: input), [])
+            return
+        }
+        let plan = try options.run.plan(cells: try options.run.cells.settled(in: context.catalogue))
+        action = .sweep(plan, placement: options.run.placement.settled(asProgram: context.asProgram))
+        divisionNotes = plan.configurations.compactMap { configuration in
+            guard let total = options.run.cells.jobsTotal(for: configuration.shape), configuration.jobs != total else {
+                return nil
+            }
+            let given =
+                options.run.cells.jobs == nil
+                ? "\(total) jobs (\(configuration.shape)'s default) do" : "\(RunOption.jobs.flag) \(total) does"
+            return "\(Program.name): \(given) not divide into \(configuration.queues) queues: running "
+                + "\(configuration.queues) × \(configuration.iterations) = \(configuration.jobs) jobs"
+        }
+    }
+
+    var needsMainThread: Bool {
+        guard case .sweep(let plan, _) = action else {
+            return false
+        }
+        return plan.needsMainThread
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let conclusion = Conclusion(command: self, catalogue: context.catalogue, console: context.console)
+        switch action {
+        case .sweep(let plan, let placement):
+            return measure(plan, placement: placement, conclusion: conclusion, context)
+        case .summarize(let path):
+            guard let file = ResultSet.read([path], console: context.console)?.first,
+                let machine = file.records.first?.machine
+            else {
+                return .failure
+            }
+            return conclusion.summarize(file.records, machine: machine) ?? .success
+        }
+    }
+
+    /// Measures `plan`, its runs made where `placement` says, and concludes.
+    private func measure(
+        _ plan: SweepPlan, placement: RunPlacement, conclusion: Conclusion, _ context: CommandContext
+    ) -> ExitCode {
+        let console = context.console
+        guard let maker = PlacedRuns.make(placement, executable: context.executable, console: console),
             let session = MeasuringSession(
-                command: Program.name, output: options.run.recording.output, quiet: options.run.recording.quiet, console: console,
+                command: Program.name, output: output, quiet: quiet, console: console,
                 onInterrupt: { ended, signal in
                     _ = conclusion.conclude(ended, interruptedBy: signal)
                 })
@@ -23,22 +101,15 @@ enum SweepCommand {
             return .failure
         }
         let progress = session.progress
-        for configuration in plan.configurations {
-            if let total = options.run.cells.jobsTotal(for: configuration.shape), configuration.jobs != total {
-                let given =
-                    options.run.cells.jobs == nil
-                    ? "\(total) jobs (\(configuration.shape)'s default) do" : "\(RunOption.jobs.flag) \(total) does"
-                progress.line(
-                    "\(Program.name): \(given) not divide into \(configuration.queues) queues: running "
-                        + "\(configuration.queues) × \(configuration.iterations) = \(configuration.jobs) jobs")
-            }
+        for note in divisionNotes {
+            progress.line(note)
         }
         for exclusion in plan.exclusions {
             progress.line("\(Program.name): not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): \(exclusion.reason)")
         }
-        if !options.run.recording.quiet {
+        if !quiet {
             let isolation =
-                switch request.placement {
+                switch placement {
                 case .isolated: ", each recorded run in a fresh process"
                 case .workers(let count) where count > 1: ", each cell's runs spread over \(count) worker processes"
                 case .workers, .thisProcess: ""
@@ -52,17 +123,6 @@ enum SweepCommand {
             return .failure
         }
         return conclusion.conclude(ended, interruptedBy: nil, resultPath: session.resultPath)
-    }
-
-    /// Prints the summary of the result file `--input` names, as a sweep that made it would have.
-    static func summarize(_ options: SweepOptions, catalogue: RunnerCatalogue, console: Console) -> ExitCode {
-        guard let path = options.input, let file = ResultSet.read([path], console: console)?.first,
-            let machine = file.records.first?.machine
-        else {
-            return .failure
-        }
-        let conclusion = Conclusion(options: options, catalogue: catalogue, console: console)
-        return conclusion.summarize(file.records, machine: machine) ?? .success
     }
 
     /// How a plan runs each cell, in words: `1 warm-up + 3 repetitions each, seed 42`.
@@ -85,14 +145,14 @@ enum SweepCommand {
 
     /// What ends a sweep, normally or on an interrupt: the summary file, the summary, the exit code.
     private struct Conclusion: Sendable {
-        let options: SweepOptions
+        let command: SweepCommand
         let catalogue: RunnerCatalogue
         let console: Console
 
         /// The summary of `records`, made on `machine`: written to `--summary`'s file if asked; nil if all went
         /// well, or the exit code of what did not, its `Error:` line printed.
         func writeSummaryFile(_ summary: SweepSummary, announcing: Bool) -> ExitCode? {
-            guard let path = options.summaryPath else {
+            guard let path = command.summaryPath else {
                 return nil
             }
             do {
@@ -114,8 +174,8 @@ enum SweepCommand {
         func makeSummary(_ records: [ResultRecord], machine: MachineInfo, path: String = "") -> SweepSummary {
             let summary = SweepSummary(
                 report: Report(records: records), machine: machine, catalogue: catalogue,
-                showsMetrics: options.showsMetrics, isVerbose: options.isVerbose)
-            return options.format == .html ? Self.page(summary, records, path: path) : summary
+                showsMetrics: command.showsMetrics, isVerbose: command.isVerbose)
+            return command.format == .html ? Self.page(summary, records, path: path) : summary
         }
 
         /// `summary` drawn too, from its runs `records` (at `path`), with the 2010 table beside a chain sweep's:
@@ -169,7 +229,7 @@ enum SweepCommand {
             _ summary: SweepSummary, _ records: [ResultRecord], besideResultsAt path: String
         ) -> ExitCode? {
             let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            guard !options.noReport, !records.isEmpty, !path.isEmpty, path != "-",
+            guard !command.noReport, !records.isEmpty, !path.isEmpty, path != "-",
                 (try? FileManager.default.attributesOfItem(atPath: target)[.type]) as? FileAttributeType == .typeRegular
             else {
                 return nil
@@ -183,7 +243,7 @@ enum SweepCommand {
                 console.error("Error: \(error)\n")
                 return .failure
             }
-            if !options.run.recording.quiet {
+            if !command.quiet {
                 console.error("\(Program.name): wrote the report to \(reportPath)\n")
             }
             return nil
@@ -192,12 +252,12 @@ enum SweepCommand {
         /// The summary of a file's `records`: to `--summary`'s file if asked, and to standard output; nil if all
         /// went well.
         func summarize(_ records: [ResultRecord], machine: MachineInfo) -> ExitCode? {
-            let summary = makeSummary(records, machine: machine, path: options.input ?? "")
-            if let failure = writeSummaryFile(summary, announcing: !options.run.recording.quiet) {
+            let summary = makeSummary(records, machine: machine, path: command.inputPath)
+            if let failure = writeSummaryFile(summary, announcing: !command.quiet) {
                 return failure
             }
-            let text = summary.output.render(options.format)
-            console.output(options.format == .table || options.format == .markdown ? "\n" + text : text)
+            let text = summary.output.render(command.format)
+            console.output(command.format == .table || command.format == .markdown ? "\n" + text : text)
             return nil
         }
 
@@ -209,22 +269,22 @@ enum SweepCommand {
             let (records, planned) = (ended.records, ended.planned)
             let machine = records.first?.machine ?? MachineInfo.current()
             let summary = makeSummary(records, machine: machine, path: resultPath ?? "")
-            if let failure = writeSummaryFile(summary, announcing: !options.run.recording.quiet || signal != nil) {
+            if let failure = writeSummaryFile(summary, announcing: !command.quiet || signal != nil) {
                 return failure
             }
             if machine.build == "debug", signal == nil {
                 console.error(BenchCommand.debugBanner)
             }
             // With the CSV on standard output, the summary goes to standard error so that the output stays one CSV.
-            let show = options.run.recording.output == .standardOutput ? console.error : console.output
+            let show = command.output == .standardOutput ? console.error : console.output
             let interruption = signal.map {
                 "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs"
                     + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those.\n"
             }
-            if options.format == .table || options.format == .markdown {
-                show("\n" + (interruption ?? "") + summary.output.render(options.format))
+            if command.format == .table || command.format == .markdown {
+                show("\n" + (interruption ?? "") + summary.output.render(command.format))
             } else {
-                show(summary.output.render(options.format))
+                show(summary.output.render(command.format))
             }
             if let interruption {
                 console.error("\(Program.name): " + interruption.prefix(1).lowercased() + interruption.dropFirst())
@@ -243,4 +303,12 @@ enum SweepCommand {
     }
 }
 
-extension SweepCommand: ParsableCommand {}
+extension SweepCommand {
+    /// The result file `--input` names; empty for a sweep.
+    var inputPath: String {
+        guard case .summarize(let path) = action else {
+            return ""
+        }
+        return path
+    }
+}

@@ -83,23 +83,4 @@ extension SweepCommand {
         subcommand: nil, arguments: "",
         options: plan + [format, summary, noReport, metrics, verbose, input, RunOption.quiet.lifted(\SweepOptions.run)]
             + running)
-
-    /// The sweep a command line asks for: its options and its plan, within bench's limits; or, with `--input`,
-    /// the summary of a file.
-    static func command(_ line: ParsedCommandLine<SweepOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
-        let options = line.options
-        if let unexpected = line.arguments.first {
-            throw UsageError("Unexpected argument '\(unexpected)'")
-        }
-        guard options.input == nil else {
-            if let given = line.firstGiven(of: measuring) {
-                throw UsageError(
-                    "'\(input.flag)' summarizes an existing file, so '\(given.flag)', which shapes a sweep, does not "
-                        + "apply")
-            }
-            return SummaryRequest(options: options)
-        }
-        let plan = try options.run.plan(cells: try options.run.cells.settled(in: context.catalogue))
-        return SweepRequest(options: options, plan: plan, placement: options.run.placement.settled(asProgram: context.asProgram))
-    }
 }

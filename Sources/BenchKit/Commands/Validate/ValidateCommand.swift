@@ -14,12 +14,50 @@ import JobRunners
 ///
 /// It also gives how many cells' headlines agree within ±10%, the spread between sessions that the verdicts have
 /// to live with.
-enum ValidateCommand {
-    static func run(_ options: ValidateOptions, console: Console, executable: URL?) -> ExitCode {
-        var paths = options.compare.paths
-        if paths.isEmpty {
+struct ValidateCommand: Command, Equatable {
+    /// The two files of the same sweep made one after the other; empty where it makes them.
+    let paths: [String]
+    /// Where it makes the files: the sweep's command line (the default sweep unless its options say otherwise),
+    /// its rows to standard output; nil where files are given.
+    let sweepArguments: [String]?
+    let threshold: Double
+    let format: OutputFormat
+    /// The factor the second file's runs are scaled by for the injected-shift test.
+    let shift: Double
+    /// Whether to keep the session terms the pair measures for its host, beside the first file, for compare.
+    let keep: Bool
+
+    init(_ line: ParsedCommandLine<ValidateOptions>, _ context: ParseContext) throws(UsageError) {
+        let (options, arguments) = (line.options, line.arguments)
+        (threshold, format, shift, keep) = (options.compare.threshold, options.compare.format, options.shift, options.keep)
+        if arguments.isEmpty {
+            // The sweep is checked here, as bench checks it, so that a mistake is a usage error before anything runs.
+            _ = try options.run.plan(cells: try options.run.cells.settled(in: context.catalogue))
+            var child = SweepOptions()
+            child.run = options.run
+            child.run.recording.output = .standardOutput
+            (paths, sweepArguments) = ([], SweepCommand.definition.arguments(for: child))
+            return
+        }
+        guard arguments.count == 2 else {
+            throw UsageError(
+                "'\(Program.name) validate' needs two result files of the same sweep, made one after the other on this "
+                    + "machine, or none to make them")
+        }
+        if let given = line.firstGiven(of: Self.sweepOptions) {
+            throw UsageError(
+                "'\(given.flag)' shapes the sweeps that '\(Program.name) validate' makes without files, so it does not apply to "
+                    + "files")
+        }
+        (paths, sweepArguments) = (arguments, nil)
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let (console, executable) = (context.console, context.executable)
+        var paths = paths
+        if let sweepArguments {
             for index in 1...2 {
-                guard let path = sweep(index, options.run, console: console, executable: executable) else {
+                guard let path = Self.sweep(index, sweepArguments, console: console, executable: executable) else {
                     return .failure
                 }
                 paths.append(path)
@@ -29,23 +67,23 @@ enum ValidateCommand {
             return .failure
         }
         // The verdicts with the terms compare would use for these files; then what the pair measures of them.
-        guard let terms = FileComparison.withKeptTerms(files, threshold: options.compare.threshold, console: console)
+        guard let terms = FileComparison.withKeptTerms(files, threshold: threshold, console: console)
         else {
             return .failure
         }
         let validation = Validation(
-            first: Report(records: files[0].records), second: files[1].records, shift: options.shift,
-            threshold: options.compare.threshold, terms: terms.terms)
+            first: Report(records: files[0].records), second: files[1].records, shift: shift,
+            threshold: threshold, terms: terms.terms)
         var keptIn: String?
-        if options.keep {
-            guard let path = keep(validation, files: files, paths: paths, console: console) else {
+        if keep {
+            guard let path = Self.keep(validation, files: files, paths: paths, console: console) else {
                 return .failure
             }
             keptIn = path
         }
         console.output(
             validation.output(paths: paths, termsText: terms.sessionTermsText(), keptIn: keptIn)
-                .render(options.compare.format))
+                .render(format))
         return .success
     }
 
@@ -84,19 +122,16 @@ enum ValidateCommand {
     /// Makes sweep `index` of 2 in a fresh `bench` process (its progress and summary on standard error, its rows
     /// read back from its standard output) and writes its rows to a new file in results/; the file's path, or nil
     /// with the `Error:` line printed. A sweep whose runs partly failed still counts: its rows say which.
-    private static func sweep(_ index: Int, _ run: RunOptions, console: Console, executable: URL?) -> String? {
+    private static func sweep(_ index: Int, _ arguments: [String], console: Console, executable: URL?) -> String? {
         guard let executable else {
             console.error("Error: cannot find \(Program.name)'s own executable to make the sweeps; make them with \(Program.name) and "
                 + "pass the two files\n")
             return nil
         }
-        var child = SweepOptions()
-        child.run = run
-        child.run.recording.output = .standardOutput
         console.error("\(Program.name) validate: sweep \(index) of 2, in a fresh process\n")
         let process: ChildProcess
         do {
-            process = try ChildProcess(executable: executable, arguments: SweepCommand.definition.arguments(for: child))
+            process = try ChildProcess(executable: executable, arguments: arguments)
         } catch {
             console.error("Error: sweep \(index): \(error)\n")
             return nil
@@ -259,52 +294,4 @@ extension Validation {
             DataColumn("shifted_ratio") { .decimal($0.shifted.ratio, places: 4) },
             DataColumn("shifted_verdict") { .text($0.shifted.verdict.rawValue) },
         ]
-}
-
-extension ValidateCommand: ParsableCommand {}
-
-extension Subcommand {
-    /// `bench validate`.
-    static let validate = Subcommand(
-        ValidateCommand.self, name: "validate",
-        abstract: "How far compare can be trusted on this machine: an A/A and an injected-shift test on two sweeps' "
-            + "files.",
-        help: { _ in HelpText.validate })
-}
-
-extension ValidateOptions: Invocation {
-    func run(_ context: CommandContext) -> ExitCode {
-        ValidateCommand.run(self, console: context.console, executable: context.executable)
-    }
-}
-
-extension HelpText {
-    /// The help of `bench validate`.
-    static var validate: String {
-        """
-        OVERVIEW: How far compare's verdicts can be trusted on this machine: an A/A test and an injected-shift test
-        on two result files of the same sweep, made one after the other; without files, it makes them.
-
-        \(usage(.validate))
-        \(paragraph("A/A: the second file against the first with compare's rule. Nothing changed between them, so every cell called faster or slower is a false alarm; their share is the false-alarm rate. Injected shift: the second file's times multiplied by \(ValidateCommand.shift.flag) against the first; the share of cells called slower is the detection rate at that shift. It also counts the cells whose headlines agree within ±\(Int(Validation.agreement * 100))%, gives the A/A ratio's median over the cells and its middle half (a median off 1 by more than the threshold is the machine's drift between the files, which compare cannot tell from a change of the code), and lists the false alarms and the cells missed.", indent: 0))
-        \(paragraph("Without files, it first makes them: the default sweep (or the sweep that \(ValidateCommand.sweepOptions.map(\.flag).joined(separator: ", ")) describe, as for \(Program.name)) twice, one after the other, each in a fresh \(Program.name) process, as two sessions of the machine, each written to a new file in results/ (the default sweep takes \(RunOptions.defaultSweepDuration), and this makes it twice). Their progress and summaries go to standard error.", indent: 0))
-
-        OPTIONS:
-        \(ValidateCommand.definition.optionsSection)
-
-        EXIT CODES:
-          0   validated
-          1   a file cannot be read or written or is not a result file, or a sweep it made ended otherwise
-              than 0 or 2
-          64  the command line was wrong
-          130, 143   interrupted by SIGINT, SIGTERM: the files of the sweeps finished are kept
-
-        EXAMPLES:
-          swift run -c release \(Program.name) validate
-          swift run -c release \(Program.name) --output a.csv
-          swift run -c release \(Program.name) --output b.csv
-          swift run -c release \(Program.name) validate a.csv b.csv
-
-        """
-    }
 }

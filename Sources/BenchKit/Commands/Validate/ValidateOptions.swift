@@ -3,8 +3,7 @@ import JobRunners
 
 /// The options of `bench validate`.
 public struct ValidateOptions: CommandOptions {
-    /// The two files of the same sweep made one after the other (none: make them), and `compare`'s threshold and
-    /// format.
+    /// `compare`'s threshold and format.
     public var compare = CompareOptions()
     /// The sweep to make twice when no files are given: the default sweep unless these say otherwise.
     public var run = RunOptions()
@@ -43,26 +42,4 @@ extension ValidateCommand {
         subcommand: "validate", arguments: "[<first.csv> <second.csv>]",
         options: [shift, keep] + [CompareCommand.threshold, CompareCommand.format].map { $0.lifted(\ValidateOptions.compare) }
             + sweepOptions)
-
-    /// The two files a command line asks to validate with, or the sweep to make them with.
-    static func command(_ line: ParsedCommandLine<ValidateOptions>, _ context: ParseContext) throws(UsageError) -> any Invocation {
-        var (options, arguments, catalogue) = (line.options, line.arguments, context.catalogue)
-        if arguments.isEmpty {
-            // The sweep is checked here, as bench checks it, so that a mistake is a usage error before anything runs.
-            _ = try options.run.plan(cells: try options.run.cells.settled(in: catalogue))
-            return options
-        }
-        guard arguments.count == 2 else {
-            throw UsageError(
-                "'\(Program.name) validate' needs two result files of the same sweep, made one after the other on this "
-                    + "machine, or none to make them")
-        }
-        if let given = line.firstGiven(of: sweepOptions) {
-            throw UsageError(
-                "'\(given.flag)' shapes the sweeps that '\(Program.name) validate' makes without files, so it does not apply to "
-                    + "files")
-        }
-        options.compare.paths = arguments
-        return options
-    }
 }

@@ -19,11 +19,4 @@ extension WorkerCommand {
     /// `bench worker`'s options.
     static let definition = CommandDefinition<WorkerOptions>(
         subcommand: "worker", arguments: "", options: [protocolVersion])
-
-    static func command(_ line: ParsedCommandLine<WorkerOptions>, _: ParseContext) throws(UsageError) -> any Invocation {
-        if let unexpected = line.arguments.first {
-            throw UsageError("Unexpected argument '\(unexpected)'")
-        }
-        return line.options
-    }
 }
