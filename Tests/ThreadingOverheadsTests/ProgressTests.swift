@@ -13,41 +13,81 @@ extension ThreadingOverheadsTests {
             status: .ok, nanoseconds: 2_000_000, detail: "", completedIterations: 1000, startedAt: .now)
 
         /// Feeds a sweep of ten two-second runs through a progress display, as far as the third run's start.
-        static func display(isTerminal: Bool, quiet: Bool) -> String {
+        static func display(isTerminal: Bool, quiet: Bool, verbose: Bool = false, runs: Int = 2) -> String {
             let captured = CapturedConsole()
-            let progress = Progress(console: captured.console, quiet: quiet, isTerminal: isTerminal)
+            let progress = Progress(console: captured.console, quiet: quiet, verbose: verbose, isTerminal: isTerminal)
             progress.begin(SweepPlan(cells: [step.cell], sampling: .repetitions(10), warmup: .runs(0)))
-            for index in 0..<2 {
+            for index in 0..<runs {
                 progress.handle(.willRun(index: index, planned: 10, step))
                 progress.handle(
                     .didRun(index: index, planned: 10, step, outcome, seconds: 2, secondsLeft: Double(8 - index) * 2))
             }
-            progress.handle(.willRun(index: 2, planned: 10, step))
+            progress.handle(.willRun(index: runs, planned: 10, step))
             progress.clearStatus()
             return captured.error
         }
 
-        @Test("on a terminal: a status line with the time left, estimated from the runs so far")
+        @Test("on a terminal: one status line rewritten in place, with a bar and the time left; no line per run")
         func terminal() {
             let text = Self.display(isTerminal: true, quiet: false)
-            // The schedule estimates seven runs of two seconds after the third.
-            #expect(text.contains("\r\u{1B}[K[3/10] serial-queue 1×1000 repetition 1 · 0:00 elapsed, about 0:14 left"))
-            #expect(text.contains("[ 1/10] serial-queue 1×1000  repetition 1: 0.002000000 s, 2.00 µs/job\n"))
+            // The schedule estimates seven runs of two seconds after the second.
+            #expect(text.contains("\r\u{1B}[K[████░░░░░░░░░░░░░░░░] 2/10 runs · 0:00 elapsed, about 0:14 left · serial-queue 1×1000 repetition 1"))
+            #expect(!text.contains("\n"))
             #expect(text.hasSuffix("\r\u{1B}[K"))
         }
 
-        @Test("not on a terminal: a plain line per run, no status line, no estimate")
+        @Test("--verbose: a line per run with its time, under the status line on a terminal and alone elsewhere")
+        func verbose() {
+            let terminal = Self.display(isTerminal: true, quiet: false, verbose: true)
+            #expect(terminal.contains("[ 1/10] serial-queue 1×1000  repetition 1: 0.002000000 s, 2.00 µs/job\n"))
+            let log = Self.display(isTerminal: false, quiet: false, verbose: true)
+            #expect(!log.contains("\r"))
+            #expect(log.split(separator: "\n").count == 2)
+        }
+
+        @Test("not on a terminal: a line at each tenth of the runs, at most one every 10 s; no status line")
         func notTerminal() {
-            let text = Self.display(isTerminal: false, quiet: false)
+            // Ten runs within a second: the first tenth's line, then nothing until the last.
+            let text = Self.display(isTerminal: false, quiet: false, runs: 10)
             #expect(!text.contains("\r"))
-            #expect(!text.contains("left"))
-            #expect(text.split(separator: "\n").count == 2)
+            let lines = text.split(separator: "\n")
+            #expect(lines.count == 2, "\(lines)")
+            #expect(lines.first?.hasPrefix("bench: 1/10 runs (10%), 0:00 elapsed") == true)
+            #expect(lines.last?.hasPrefix("bench: 10/10 runs (100%)") == true)
+        }
+
+        @Test("a failed run says so at once, whatever the mode")
+        func failedRun() {
+            let captured = CapturedConsole()
+            let progress = Progress(console: captured.console, quiet: false, isTerminal: true)
+            progress.begin(SweepPlan(cells: [Self.step.cell], sampling: .repetitions(10), warmup: .runs(0)))
+            let failed = RunOutcome(
+                status: .stalled, nanoseconds: nil, detail: "no iteration completed for 20 s", completedIterations: 3,
+                startedAt: nil)
+            progress.handle(.willRun(index: 0, planned: 10, Self.step))
+            progress.handle(.didRun(index: 0, planned: 10, Self.step, failed, seconds: 20, secondsLeft: 0))
+            #expect(captured.error.contains("repetition 1: STALLED: no iteration completed for 20 s\n"))
         }
 
         @Test("--quiet: nothing")
         func quiet() {
             #expect(Self.display(isTerminal: true, quiet: true).isEmpty)
             #expect(Self.display(isTerminal: false, quiet: true).isEmpty)
+            #expect(Self.display(isTerminal: false, quiet: true, verbose: true).isEmpty)
+        }
+
+        @Test("the status line fits the width: the run being made is cut, then left out")
+        func statusWidth() {
+            let doing = "discarding-task-group ping-pong 16×625 repetition 12"
+            for width in [120, 80, 60, 40] {
+                let line = Progress.statusLine(done: 5, planned: 312, elapsed: 65, left: 130, doing: doing, width: width)
+                #expect(line.count <= width, "\(width): \(line)")
+                #expect(width < 60 || line.hasPrefix("[░░░░░░░░░░░░░░░░░░░░] 5/312 runs · 1:05 elapsed"), "\(line)")
+            }
+            #expect(Progress.statusLine(done: 5, planned: 312, elapsed: 65, left: 130, doing: doing, width: 120).hasSuffix(doing))
+            #expect(Progress.statusLine(done: 312, planned: 312, elapsed: 1, left: nil, doing: "x", width: 120)
+                == "[████████████████████] 312/312 runs · 0:01 elapsed · x")
+            #expect(Progress.logLine(done: 30, planned: 60, elapsed: 12, left: 12) == "bench: 30/60 runs (50%), 0:12 elapsed, about 0:12 left")
         }
 
         @Test("clock text", arguments: [(0.0, "0:00"), (65.4, "1:05"), (750, "12:30"), (3723, "1:02:03")])

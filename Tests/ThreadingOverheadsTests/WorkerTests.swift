@@ -36,7 +36,7 @@ extension ThreadingOverheadsTests {
                 #expect(zip(processes, processes.dropFirst()).allSatisfy { $0 != $1 })
             }
             // No warm-up step in this process: the workers make their own.
-            #expect(run.error.contains("[8/8]"))
+            #expect(run.error.contains("8/8 runs (100%)"))
             #expect(run.error.contains("each cell's runs spread over 2 worker processes"))
         }
 
@@ -52,7 +52,7 @@ extension ThreadingOverheadsTests {
             #expect(body.allSatisfy { $0["status"] == "ok" && $0["completed_iterations"] == "40" })
             // Each run's process is a fresh one, and its number, unique in the file, says so.
             #expect(Set(body.compactMap { $0["process"] }).count == 4)
-            #expect(run.error.contains("[4/4]"))
+            #expect(run.error.contains("4/4 runs (100%)"))
             #expect(run.error.contains("each recorded run in a fresh process"))
         }
 

@@ -50,7 +50,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
     /// and takes over interrupts, which `onInterrupt` then concludes. Nil, with the `Error:` line printed, if the
     /// file cannot be opened.
     init?(
-        command: String, output: OutputDestination, quiet: Bool, console: Console,
+        command: String, output: OutputDestination, quiet: Bool, verbose: Bool = false, console: Console,
         onInterrupt: @escaping @Sendable (_ ended: Ending, _ signal: Int32) -> Void
     ) {
         let machine = MachineInfo.current()
@@ -70,7 +70,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
         self.console = console
         self.quiet = quiet
         self.onInterrupt = onInterrupt
-        progress = Progress(console: console, quiet: quiet)
+        progress = Progress(console: console, quiet: quiet, verbose: verbose)
         Interrupts.setTarget(self)
     }
 

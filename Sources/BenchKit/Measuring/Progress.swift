@@ -10,33 +10,56 @@ import Musl
 import Darwin
 #endif
 
-/// Progress of a sweep on standard error: a line per finished run, and, when standard error is a terminal, a
-/// status line with the elapsed time and an estimate of the time left, redrawn as the sweep goes.
+/// Progress of a measurement on standard error, as people who use hyperfine expect it:
+///
+/// - on a terminal, one status line rewritten in place: a bar, the runs done of those planned, the time elapsed
+///   and an estimate of the time left (the schedule's, from the runs so far), and the run being made; cleared when
+///   the measurement ends, so that the plan line above it, the warnings and the summary stay on screen;
+/// - elsewhere (a CI log, a pipe), a plain line each time another tenth of the runs is done, at most one every
+///   ``quietInterval`` seconds, never one per run;
+/// - with `verbose` (`bench --verbose`), a line per finished run with its time, wherever it goes, under the status
+///   line on a terminal; without it, a line only for a run that failed or stalled.
+///
+/// What each line says is made by pure functions (``statusLine(done:planned:elapsed:left:doing:width:)``,
+/// ``logLine(done:planned:elapsed:left:)``), tested alone.
 final class Progress {
     private let console: Console
     private let isTerminal: Bool
     private let quiet: Bool
+    private let verbose: Bool
     private let clock = ContinuousClock()
     private var started: ContinuousClock.Instant?
-    /// The schedule's estimate of the time its planned runs still take, as of the last run.
-    private var secondsLeft = 0.0
+    /// The schedule's estimate of the time its planned runs still take, as of the last run; nil before the first.
+    private var secondsLeft: Double?
     private var hasStatusLine = false
-    /// The longest runner id in the sweep, to align the lines.
+    /// The longest runner id in the measurement, to align the lines of `verbose`.
     private var runnerWidth = 0
+    /// Off a terminal: the runs done at the last line, and when it was written.
+    private var toldRuns = 0
+    private var lastLogLine: ContinuousClock.Instant?
 
-    /// An estimate shows only once the sweep is expected to take longer than this.
+    /// An estimate shows only once the measurement is expected to take longer than this.
     static let estimateAfter = 5.0
+    /// Off a terminal, the least time between two progress lines, in seconds.
+    static let quietInterval = 10.0
+    /// The bar's width, in characters.
+    static let barWidth = 20
 
-    init(console: Console, quiet: Bool, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+    init(
+        console: Console, quiet: Bool, verbose: Bool = false, isTerminal: Bool = isatty(STDERR_FILENO) == 1
+    ) {
         self.console = console
         self.quiet = quiet
+        self.verbose = verbose
         self.isTerminal = isTerminal
     }
 
-    /// Starts the clock for a sweep of `plan`.
+    /// Starts the clock for a measurement of `plan`.
     func begin(_ plan: SweepPlan) {
         started = clock.now
-        secondsLeft = 0
+        secondsLeft = nil
+        toldRuns = 0
+        lastLogLine = nil
         runnerWidth = plan.runners.map(\.id.count).max() ?? 0
     }
 
@@ -44,27 +67,75 @@ final class Progress {
         guard !quiet else {
             return
         }
+        let elapsed = started.map { (clock.now - $0) / .seconds(1) } ?? 0
         switch event {
         case .willRun(let index, let planned, let step):
             guard isTerminal else {
                 return
             }
-            var status = "[\(index + 1)/\(planned)] \(step.runner.id) \(step.configuration) \(Self.which(step))"
-            if let started {
-                let elapsed = (clock.now - started) / .seconds(1)
-                if elapsed + secondsLeft > Self.estimateAfter {
-                    status += " · \(Self.clockText(elapsed)) elapsed, about \(Self.clockText(secondsLeft)) left"
-                }
-            }
+            let doing = "\(step.runner.id) \(step.configuration) \(Self.which(step))"
+            let status = Self.statusLine(
+                done: index, planned: planned, elapsed: elapsed, left: shownEstimate(elapsed: elapsed), doing: doing,
+                width: PlainTextRenderer.width)
             console.error("\r\u{1B}[K" + status)
             hasStatusLine = true
         case .didRun(let index, let planned, let step, let outcome, _, let left):
             secondsLeft = left
-            let position = String(index + 1).leftPadded(to: String(planned).count)
-            line(
-                "[\(position)/\(planned)] \(step.runner.id.rightPadded(to: runnerWidth)) \(step.configuration)  "
-                    + "\(Self.which(step)): \(Self.summary(of: outcome, jobs: step.configuration.jobs))")
+            // A run that failed or stalled says so at once, whatever the mode: the summary counts it later.
+            if verbose || outcome.status != .ok {
+                let position = String(index + 1).leftPadded(to: String(planned).count)
+                line(
+                    "[\(position)/\(planned)] \(step.runner.id.rightPadded(to: runnerWidth)) \(step.configuration)  "
+                        + "\(Self.which(step)): \(Self.summary(of: outcome, jobs: step.configuration.jobs))")
+            }
+            guard !isTerminal, !verbose else {
+                return
+            }
+            // The runs planned grow as warm-ups settle and a budget decides: a tenth is of those planned now, the
+            // runs told before measured against them too.
+            let done = index + 1
+            let tenth = { (runs: Int) in planned > 0 ? min(10, runs * 10 / planned) : 0 }
+            let now = clock.now
+            guard tenth(done) > tenth(toldRuns),
+                lastLogLine.map({ (now - $0) / .seconds(1) >= Self.quietInterval }) ?? true || done == planned
+            else {
+                return
+            }
+            toldRuns = done
+            lastLogLine = now
+            console.error(
+                Self.logLine(done: done, planned: planned, elapsed: elapsed, left: shownEstimate(elapsed: elapsed))
+                    + "\n")
         }
+    }
+
+    /// The estimate of the time left, once there is one and the measurement is long enough to need it.
+    private func shownEstimate(elapsed: Double) -> Double? {
+        guard let secondsLeft, elapsed + secondsLeft > Self.estimateAfter else {
+            return nil
+        }
+        return secondsLeft
+    }
+
+    /// The status line on a terminal, at most `width` characters: `[████████░░░░░░░░░░░░] 120/312 runs · 1:05
+    /// elapsed, about 1:40 left · task 8×12500 repetition 4`; the run being made is cut to fit, then left out.
+    static func statusLine(done: Int, planned: Int, elapsed: Double, left: Double?, doing: String, width: Int) -> String {
+        let filled = planned > 0 ? min(barWidth, done * barWidth / planned) : 0
+        let bar = "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
+        let time = clockText(elapsed) + " elapsed" + (left.map { ", about \(clockText($0)) left" } ?? "")
+        let head = "\(bar) \(done)/\(planned) runs · \(time)"
+        let room = width - head.count - 3
+        guard room >= 12 else {
+            return String(head.prefix(width))
+        }
+        return head + " · " + (doing.count <= room ? doing : String(doing.prefix(room - 1)) + "…")
+    }
+
+    /// A progress line off a terminal: `bench: 30/60 runs (50%), 0:12 elapsed, about 0:12 left`.
+    static func logLine(done: Int, planned: Int, elapsed: Double, left: Double?) -> String {
+        let percent = planned > 0 ? done * 100 / planned : 100
+        return "\(Program.name): \(done)/\(planned) runs (\(percent)%), \(clockText(elapsed)) elapsed"
+            + (left.map { ", about \(clockText($0)) left" } ?? "")
     }
 
     /// Prints a line of its own, clearing the status line first.

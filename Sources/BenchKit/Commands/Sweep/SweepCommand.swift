@@ -93,7 +93,7 @@ struct SweepCommand: Command, Equatable {
         let console = context.console
         guard let maker = PlacedRuns.make(placement, executable: context.executable, console: console),
             let session = MeasuringSession(
-                command: Program.name, output: output, quiet: quiet, console: console,
+                command: Program.name, output: output, quiet: quiet, verbose: isVerbose, console: console,
                 onInterrupt: { ended, signal in
                     _ = conclusion.conclude(ended, interruptedBy: signal)
                 })

@@ -47,7 +47,8 @@ extension SweepCommand {
         help: "Summarize this result file instead of running a sweep: its tables, or its summary CSV or JSON.")
     static let verbose = Option<SweepOptions>.flag(
         "verbose",
-        help: "Also show median seconds per run (and the 2010 table's layout), each cell's spread and latency "
+        help: "Also show a line per run as it ends, with its time, instead of the progress line alone; and in the "
+            + "summary, median seconds per run (and the 2010 table's layout), each cell's spread and latency "
             + "percentiles, and every warning of every cell.",
         \.isVerbose)
     static let noReport = Option<SweepOptions>.flag(
