@@ -16,7 +16,7 @@ extension ThreadingOverheadsTests {
             "verify-timeout": "1.5", "stall-timeout": "9", "threshold": "2.5", "input": "in.csv",
             "budget": "30", "precision": "2", "seed": "42", "confidence": "90", "shift": "1.5",
             "title": "A title, with a comma", "shape": "ping-pong,chain", "processes": "3", "protocol": "1",
-            "width": "390",
+            "width": "390", "color": "always",
         ]
 
         /// Checks every option of `definition`: given alone, it changes the options; the arguments written for

@@ -23,6 +23,15 @@ enum SharedOption {
         .flag("metrics", help: help, field)
     }
 
+    /// `--color <when>`: colour in the tables printed as text (``ColorChoice``, ``Colour``).
+    static func color<Options>(_ field: WritableKeyPath<Options, ColorChoice> & Sendable) -> Option<Options> {
+        Option(
+            "color", value: "when",
+            help: "Colour the verdicts, checks' outcomes, marks and warnings of a table: auto (where it goes to a "
+                + "terminal and NO_COLOR is not set), always or never.",
+            field, .choice(ColorChoice.self, named: "choice"))
+    }
+
     /// The formats, for help texts.
     static var formatList: String {
         OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")

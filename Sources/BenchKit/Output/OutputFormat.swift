@@ -14,6 +14,11 @@ struct CommandOutput {
     var csv: () -> String
     var json: () -> JSONValue
 
+    /// The output in `format`, coloured (``Colour``) where `colour` is and the format is a table for a terminal.
+    func render(_ format: OutputFormat, colour: Bool) -> String {
+        colour && format == .table ? Colour.paint(render(format)) : render(format)
+    }
+
     func render(_ format: OutputFormat) -> String {
         switch format {
         case .table: PlainTextRenderer.render(document())

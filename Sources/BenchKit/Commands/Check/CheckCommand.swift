@@ -76,7 +76,7 @@ struct CheckCommand: Command, Equatable {
             }
             let report = Report(records: file.records)
             let results = expressions.flatMap { $0.evaluate(on: report, confidence: options.confidence) }
-            return Self.conclude(results, looks: nil, format: options.format, console: console)
+            return Self.conclude(results, looks: nil, format: options.format, colour: options.color.isOn(), console: console)
         }
         let (plan, looks) = (fresh.plan, fresh.looks)
         guard let maker = PlacedRuns.make(fresh.placement, executable: executable, console: console),
@@ -144,12 +144,12 @@ struct CheckCommand: Command, Equatable {
         guard session.finish() != nil else {
             return .failure
         }
-        return Self.conclude(results, looks: looks.count, format: options.format, console: console)
+        return Self.conclude(results, looks: looks.count, format: options.format, colour: options.color.isOn(), console: console)
     }
 
     /// Prints every result; returns 0 if all hold, 1 if any fails, 3 if none fails but some are inconclusive.
     private static func conclude(
-        _ results: [CheckResult], looks: Int?, format: OutputFormat, console: Console
+        _ results: [CheckResult], looks: Int?, format: OutputFormat, colour: Bool, console: Console
     ) -> ExitCode {
         let failed = results.filter { $0.outcome == .fails }.count
         let inconclusive = results.filter { $0.outcome == .inconclusive }.count
@@ -173,7 +173,7 @@ struct CheckCommand: Command, Equatable {
             },
             csv: { CSV.text(columns, results) },
             json: { .object(["checks": .records(columns, results), "looks": looks.map(JSONValue.integer) ?? .null]) })
-        console.output(output.render(format))
+        console.output(output.render(format, colour: colour))
         if results.isEmpty || failed > 0 {
             return .failure
         }

@@ -11,6 +11,7 @@ public struct CheckOptions: CommandOptions {
     /// The confidence of each check's interval.
     public var confidence = CheckResult.defaultConfidence
     public var format = OutputFormat.table
+    public var color = ColorChoice.auto
 
     public init() {
         run = RunOptions()
@@ -51,7 +52,7 @@ extension CheckCommand {
     /// `bench check`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<CheckOptions>(
         subcommand: "check", arguments: "<check>...",
-        options: [input, confidence, format] + measuring
+        options: [input, confidence, format, SharedOption.color(\CheckOptions.color)] + measuring
             + [RunOption.quiet, RunOption.allowLong].map { $0.lifted(\CheckOptions.run) })
 
     /// The cells the checks read: each check's runners in the configuration it names, or, if it names none, in

@@ -10,6 +10,7 @@ struct CompareCommand: Command {
     let format: OutputFormat
     /// Compare what the runs cost the machine too.
     let showsMetrics: Bool
+    let color: ColorChoice
 
     init(_ line: ParsedCommandLine<CompareOptions>, _: ParseContext) throws(UsageError) {
         guard !line.arguments.isEmpty else {
@@ -18,7 +19,8 @@ struct CompareCommand: Command {
                     + "interleave'")
         }
         paths = line.arguments
-        (threshold, format, showsMetrics) = (line.options.threshold, line.options.format, line.options.showsMetrics)
+        (threshold, format, showsMetrics, color) =
+            (line.options.threshold, line.options.format, line.options.showsMetrics, line.options.color)
     }
 
     func run(_ context: CommandContext) -> ExitCode {
@@ -30,7 +32,8 @@ struct CompareCommand: Command {
         if files.count == 1, let file = files.first {
             do {
                 let comparison = try InterleavedComparison(records: file.records, threshold: threshold)
-                console.output(InterleavedOutput(comparison, catalogue: catalogue).output.render(format))
+                console.output(
+                    InterleavedOutput(comparison, catalogue: catalogue).output.render(format, colour: color.isOn()))
                 return .success
             } catch {
                 console.error(
@@ -63,7 +66,7 @@ struct CompareCommand: Command {
         if format == .html {
             comparison.catalogue = catalogue
         }
-        console.output(comparison.output.render(format))
+        console.output(comparison.output.render(format, colour: color.isOn()))
         return .success
     }
 }

@@ -5,6 +5,7 @@ import JobRunners
 public struct CompareOptions: CommandOptions {
     public var threshold = Comparison.defaultThreshold
     public var format = OutputFormat.table
+    public var color = ColorChoice.auto
     /// Compare what the runs cost the machine too.
     public var showsMetrics = false
 
@@ -16,6 +17,7 @@ extension CompareCommand {
     static let format = SharedOption.format(
         \CompareOptions.format,
         help: "\(SharedOption.formatList); markdown for pull requests, html a page with the files drawn side by side.")
+    static let color = SharedOption.color(\CompareOptions.color)
     static let metrics = SharedOption.metrics(
         \CompareOptions.showsMetrics,
         help: "Compare what the runs cost the machine too: CPU time per job, context switches, peak threads, peak "
@@ -24,5 +26,5 @@ extension CompareCommand {
     /// `bench compare`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<CompareOptions>(
         subcommand: "compare", arguments: "<baseline.csv> <file.csv>... | <interleaved.csv>",
-        options: [threshold, format, metrics])
+        options: [threshold, format, color, metrics])
 }

@@ -130,7 +130,8 @@ struct InterleaveCommand: Command, Equatable {
                 let comparison = try InterleavedComparison(records: records, threshold: options.threshold)
                 console.output(
                     (options.format == .table || options.format == .markdown ? "\n" : "")
-                        + InterleavedOutput(comparison, catalogue: catalogue).output.render(options.format))
+                        + InterleavedOutput(comparison, catalogue: catalogue).output.render(
+                            options.format, colour: options.color.isOn()))
             } catch {
                 console.error("Error: \(error)\n")
                 return .failure

@@ -9,6 +9,7 @@ public struct InterleaveOptions: CommandOptions {
     public var run = RunOptions()
     public var threshold = Comparison.defaultThreshold
     public var format = OutputFormat.table
+    public var color = ColorChoice.auto
 
     public init() {}
 }
@@ -37,5 +38,6 @@ extension InterleaveCommand {
                 SharedOption.format(
                     \InterleaveOptions.format,
                     help: "\(SharedOption.formatList): the builds compared cell by cell; csv and json a row each."),
+                SharedOption.color(\InterleaveOptions.color),
             ])
 }

@@ -17,6 +17,7 @@ struct SweepCommand: Command, Equatable {
 
     let action: Action
     let format: OutputFormat
+    let color: ColorChoice
     /// Where to write the summary CSV, if anywhere.
     let summaryPath: String?
     /// Show what the runs cost the machine in the summary.
@@ -38,8 +39,8 @@ struct SweepCommand: Command, Equatable {
         if let unexpected = line.arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
-        (format, summaryPath, showsMetrics, isVerbose, noReport) =
-            (options.format, options.summaryPath, options.showsMetrics, options.isVerbose, options.noReport)
+        (format, color, summaryPath, showsMetrics, isVerbose, noReport) =
+            (options.format, options.color, options.summaryPath, options.showsMetrics, options.isVerbose, options.noReport)
         (output, quiet) = (options.run.recording.output, options.run.recording.quiet)
         if let input = options.input {
             if let given = line.firstGiven(of: Self.measuring) {
@@ -256,7 +257,7 @@ struct SweepCommand: Command, Equatable {
             if let failure = writeSummaryFile(summary, announcing: !command.quiet) {
                 return failure
             }
-            let text = summary.output.render(command.format)
+            let text = summary.output.render(command.format, colour: command.color.isOn())
             console.output(command.format == .table || command.format == .markdown ? "\n" + text : text)
             return nil
         }
@@ -276,15 +277,17 @@ struct SweepCommand: Command, Equatable {
                 console.error(BenchCommand.debugBanner)
             }
             // With the CSV on standard output, the summary goes to standard error so that the output stays one CSV.
-            let show = command.output == .standardOutput ? console.error : console.output
+            let toError = command.output == .standardOutput
+            let show = toError ? console.error : console.output
+            let colour = command.color.isOn(toStandardError: toError)
             let interruption = signal.map {
                 "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs"
                     + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those.\n"
             }
             if command.format == .table || command.format == .markdown {
-                show("\n" + (interruption ?? "") + summary.output.render(command.format))
+                show("\n" + (interruption ?? "") + summary.output.render(command.format, colour: colour))
             } else {
-                show(summary.output.render(command.format))
+                show(summary.output.render(command.format, colour: colour))
             }
             if let interruption {
                 console.error("\(Program.name): " + interruption.prefix(1).lowercased() + interruption.dropFirst())

@@ -5,6 +5,7 @@ import JobRunners
 public struct SweepOptions: CommandOptions {
     public var run = RunOptions()
     public var format = OutputFormat.table
+    public var color = ColorChoice.auto
     /// Where to write the summary CSV, if anywhere.
     public var summaryPath: String?
     /// Show what the runs cost the machine (CPU time, context switches, threads, memory) in the summary.
@@ -82,6 +83,6 @@ extension SweepCommand {
     /// `bench`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<SweepOptions>(
         subcommand: nil, arguments: "",
-        options: plan + [format, summary, noReport, metrics, verbose, input, RunOption.quiet.lifted(\SweepOptions.run)]
+        options: plan + [format, SharedOption.color(\SweepOptions.color), summary, noReport, metrics, verbose, input, RunOption.quiet.lifted(\SweepOptions.run)]
             + running)
 }

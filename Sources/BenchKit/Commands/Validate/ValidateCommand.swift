@@ -22,6 +22,7 @@ struct ValidateCommand: Command, Equatable {
     let sweepArguments: [String]?
     let threshold: Double
     let format: OutputFormat
+    let color: ColorChoice
     /// The factor the second file's runs are scaled by for the injected-shift test.
     let shift: Double
     /// Whether to keep the session terms the pair measures for its host, beside the first file, for compare.
@@ -29,7 +30,8 @@ struct ValidateCommand: Command, Equatable {
 
     init(_ line: ParsedCommandLine<ValidateOptions>, _ context: ParseContext) throws(UsageError) {
         let (options, arguments) = (line.options, line.arguments)
-        (threshold, format, shift, keep) = (options.compare.threshold, options.compare.format, options.shift, options.keep)
+        (threshold, format, color, shift, keep) =
+            (options.compare.threshold, options.compare.format, options.compare.color, options.shift, options.keep)
         if arguments.isEmpty {
             // The sweep is checked here, as bench checks it, so that a mistake is a usage error before anything runs.
             _ = try options.run.plan(cells: try options.run.cells.settled(in: context.catalogue))
@@ -83,7 +85,7 @@ struct ValidateCommand: Command, Equatable {
         }
         console.output(
             validation.output(paths: paths, termsText: terms.sessionTermsText(), keptIn: keptIn)
-                .render(format))
+                .render(format, colour: color.isOn()))
         return .success
     }
 

@@ -40,6 +40,6 @@ extension ValidateCommand {
     /// `bench validate`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<ValidateOptions>(
         subcommand: "validate", arguments: "[<first.csv> <second.csv>]",
-        options: [shift, keep] + [CompareCommand.threshold, CompareCommand.format].map { $0.lifted(\ValidateOptions.compare) }
+        options: [shift, keep] + [CompareCommand.threshold, CompareCommand.format, CompareCommand.color].map { $0.lifted(\ValidateOptions.compare) }
             + sweepOptions)
 }
