@@ -5,7 +5,7 @@ import JobRunners
 /// interleave`), in four groups, each of which settles its own part of the plan: the cells (``CellOptions``), how
 /// many runs each gets (``SamplingOptions``), where and with what timeouts they run (``PlacementOptions``), and
 /// where the rows go (``RecordingOptions``). A command lists the options of each group that it takes
-/// (``RunOption``). Each value starts at its default.
+/// (`RunOption`). Each value starts at its default.
 public struct RunOptions: CommandOptions {
     public var cells = CellOptions()
     public var sampling = SamplingOptions()

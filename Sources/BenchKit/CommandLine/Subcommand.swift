@@ -3,7 +3,7 @@ import Foundation
 import JobRunners
 
 /// One of `bench`'s subcommands, whole: its name, what it does in a line, how its command line is read (from its
-/// options' definitions) into the command that runs itself, and its help, each read from its ``Command`` type. The
+/// options' definitions) into the command that runs itself, and its help, each read from its `Command` type. The
 /// parser, the usage lines and the help's COMMANDS list read these values, so a new subcommand is its command
 /// (docs/architecture.md, "Adding a command") and one line here, with its place in ``allCases``.
 public struct Subcommand: Sendable, Hashable, CustomStringConvertible {
