@@ -56,6 +56,19 @@ extension ThreadingOverheadsTests {
             #expect(lines.last?.hasPrefix("bench: 10/10 runs (100%)") == true)
         }
 
+        @Test("whether it is on a terminal is the console's to say, not the test process's descriptors")
+        func consoleSaysTerminal() {
+            for isTerminal in [false, true] {
+                let captured = CapturedConsole()
+                var console = captured.console
+                console.errorIsTerminal = isTerminal
+                let progress = Progress(console: console, quiet: false)
+                progress.begin(SweepPlan(cells: [Self.step.cell], sampling: .repetitions(10), warmup: .runs(0)))
+                progress.handle(.willRun(index: 0, planned: 10, Self.step))
+                #expect(captured.error.contains("\r") == isTerminal)
+            }
+        }
+
         @Test("a failed run says so at once, whatever the mode")
         func failedRun() {
             let captured = CapturedConsole()

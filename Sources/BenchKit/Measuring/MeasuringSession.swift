@@ -151,7 +151,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
             return
         }
         // The progress display is the measuring thread's; on a terminal, clear its status line blindly.
-        if isatty(STDERR_FILENO) == 1 {
+        if console.errorIsTerminal {
             console.error("\r\u{1B}[K")
         }
         if let ending = complete(ending, announcing: true) {

@@ -2,14 +2,6 @@ import BenchResults
 import Foundation
 import JobRunners
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Progress of a measurement on standard error, as people who use hyperfine expect it:
 ///
 /// - on a terminal, one status line rewritten in place: a bar, the runs done of those planned, the time elapsed
@@ -46,12 +38,12 @@ final class Progress {
     static let barWidth = 20
 
     init(
-        console: Console, quiet: Bool, verbose: Bool = false, isTerminal: Bool = isatty(STDERR_FILENO) == 1
+        console: Console, quiet: Bool, verbose: Bool = false, isTerminal: Bool? = nil
     ) {
         self.console = console
         self.quiet = quiet
         self.verbose = verbose
-        self.isTerminal = isTerminal
+        self.isTerminal = isTerminal ?? console.errorIsTerminal
     }
 
     /// Starts the clock for a measurement of `plan`.

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// When the tables a command prints are coloured (`--color`), as ripgrep and criterion take it.
 public enum ColorChoice: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Where the text goes to a terminal and `NO_COLOR` is not set (no-color.org).
@@ -30,10 +22,10 @@ public enum ColorChoice: String, CaseIterable, Sendable, CustomStringConvertible
         }
     }
 
-    /// Whether text for standard output, or standard error where `toStandardError`, is coloured in this process.
-    func isOn(toStandardError: Bool = false) -> Bool {
+    /// Whether text for `console`'s output, or its error where `toStandardError`, is coloured.
+    func isOn(for console: Console, toStandardError: Bool = false) -> Bool {
         isOn(
-            isTerminal: isatty(toStandardError ? STDERR_FILENO : STDOUT_FILENO) == 1,
+            isTerminal: toStandardError ? console.errorIsTerminal : console.outputIsTerminal,
             environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -1,13 +1,31 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where `bench` writes text: standard output for the data the user asked for, standard error for everything else.
 public struct Console: Sendable {
     public var output: @Sendable (String) -> Void
     public var error: @Sendable (String) -> Void
+    /// Whether what `output` and `error` write shows on a terminal: where progress is one line rewritten in place
+    /// and the tables may be coloured. False for a console of the caller's own (a test's capture), whatever the
+    /// process's own descriptors are.
+    public var outputIsTerminal: Bool
+    public var errorIsTerminal: Bool
 
-    public init(output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    public init(
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+        outputIsTerminal: Bool = false, errorIsTerminal: Bool = false
+    ) {
         self.output = output
         self.error = error
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
     }
 
     /// The process's standard output and standard error, each written through at once.
@@ -17,5 +35,6 @@ public struct Console: Sendable {
         },
         error: { text in
             FileHandle.standardError.write(Data(text.utf8))
-        })
+        },
+        outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
 }

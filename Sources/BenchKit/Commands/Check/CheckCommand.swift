@@ -76,7 +76,7 @@ struct CheckCommand: Command, Equatable {
             }
             let report = Report(records: file.records)
             let results = expressions.flatMap { $0.evaluate(on: report, confidence: options.confidence) }
-            return Self.conclude(results, looks: nil, format: options.format, colour: options.color.isOn(), console: console)
+            return Self.conclude(results, looks: nil, format: options.format, colour: options.color.isOn(for: console), console: console)
         }
         let (plan, looks) = (fresh.plan, fresh.looks)
         guard let maker = PlacedRuns.make(fresh.placement, executable: executable, console: console),
@@ -144,7 +144,7 @@ struct CheckCommand: Command, Equatable {
         guard session.finish() != nil else {
             return .failure
         }
-        return Self.conclude(results, looks: looks.count, format: options.format, colour: options.color.isOn(), console: console)
+        return Self.conclude(results, looks: looks.count, format: options.format, colour: options.color.isOn(for: console), console: console)
     }
 
     /// Prints every result; returns 0 if all hold, 1 if any fails, 3 if none fails but some are inconclusive.

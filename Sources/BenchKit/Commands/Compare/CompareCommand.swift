@@ -33,7 +33,7 @@ struct CompareCommand: Command {
             do {
                 let comparison = try InterleavedComparison(records: file.records, threshold: threshold)
                 console.output(
-                    InterleavedOutput(comparison, catalogue: catalogue).output.render(format, colour: color.isOn()))
+                    InterleavedOutput(comparison, catalogue: catalogue).output.render(format, colour: color.isOn(for: console)))
                 return .success
             } catch {
                 console.error(
@@ -66,7 +66,7 @@ struct CompareCommand: Command {
         if format == .html {
             comparison.catalogue = catalogue
         }
-        console.output(comparison.output.render(format, colour: color.isOn()))
+        console.output(comparison.output.render(format, colour: color.isOn(for: console)))
         return .success
     }
 }

@@ -131,7 +131,7 @@ struct InterleaveCommand: Command, Equatable {
                 console.output(
                     (options.format == .table || options.format == .markdown ? "\n" : "")
                         + InterleavedOutput(comparison, catalogue: catalogue).output.render(
-                            options.format, colour: options.color.isOn()))
+                            options.format, colour: options.color.isOn(for: console)))
             } catch {
                 console.error("Error: \(error)\n")
                 return .failure

@@ -257,7 +257,7 @@ struct SweepCommand: Command, Equatable {
             if let failure = writeSummaryFile(summary, announcing: !command.quiet) {
                 return failure
             }
-            let text = summary.output.render(command.format, colour: command.color.isOn())
+            let text = summary.output.render(command.format, colour: command.color.isOn(for: console))
             console.output(command.format == .table || command.format == .markdown ? "\n" + text : text)
             return nil
         }
@@ -279,7 +279,7 @@ struct SweepCommand: Command, Equatable {
             // With the CSV on standard output, the summary goes to standard error so that the output stays one CSV.
             let toError = command.output == .standardOutput
             let show = toError ? console.error : console.output
-            let colour = command.color.isOn(toStandardError: toError)
+            let colour = command.color.isOn(for: console, toStandardError: toError)
             let interruption = signal.map {
                 "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs"
                     + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those.\n"

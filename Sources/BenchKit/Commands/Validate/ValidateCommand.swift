@@ -85,7 +85,7 @@ struct ValidateCommand: Command, Equatable {
         }
         console.output(
             validation.output(paths: paths, termsText: terms.sessionTermsText(), keptIn: keptIn)
-                .render(format, colour: color.isOn()))
+                .render(format, colour: color.isOn(for: console)))
         return .success
     }
 
