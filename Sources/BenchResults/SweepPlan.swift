@@ -103,8 +103,9 @@ public struct SweepPlan: Equatable, Sendable {
         /// A run is about to start: the run `index` (from 0) of the `planned` runs planned so far, warm-ups
         /// included; `planned` can change as the sweep goes.
         case willRun(index: Int, planned: Int, Step)
-        /// `secondsLeft` estimates the time the runs still planned will take.
-        case didRun(index: Int, planned: Int, Step, RunOutcome, seconds: Double, secondsLeft: Double)
+        /// `secondsLeft` estimates the time the runs still planned will take; nil while the runs to come are not yet
+        /// planned (warm-ups and a budget's pilot runs decide them), when `planned` is only the runs planned so far.
+        case didRun(index: Int, planned: Int, Step, RunOutcome, seconds: Double, secondsLeft: Double?)
     }
 
     /// The recorded runs per cell when none are given: 3.

@@ -117,9 +117,20 @@ struct SweepSchedule {
         }
     }
 
-    /// Seconds the runs still planned will take, by what runs of each cell took so far.
-    var secondsLeft: Double {
-        queue.reduce(0) { total, step in
+    /// Seconds the runs still planned will take, by what runs of each cell took so far; nil while the runs to come
+    /// are not yet planned (warm-ups, and a budget's pilot runs, decide them), when no estimate would be honest.
+    var secondsLeft: Double? {
+        switch phase {
+        case .warmingUp:
+            return nil
+        case .piloting:
+            if case .budget = plan.sampling {
+                return nil
+            }
+        case .recording:
+            break
+        }
+        return queue.reduce(0) { total, step in
             let perRun = cells[step.cell]?.secondsPerRun ?? 0
             return total + (step.repetition == nil ? perRun / 10 : perRun)
         }

@@ -69,6 +69,22 @@ extension ThreadingOverheadsTests {
             }
         }
 
+        @Test("while warm-ups and pilots decide the runs: no bar, no share, no estimate; in a log, a line a 10 s at most")
+        func warmingUp() {
+            #expect(
+                Progress.statusLine(done: 11, planned: nil, elapsed: 13, left: nil, doing: "task 8×12500 warm-up", width: 120)
+                    == "[warming up] 11 runs · 0:13 elapsed · task 8×12500 warm-up")
+            #expect(Progress.logLine(done: 11, planned: nil, elapsed: 13, left: nil) == "bench: warming up, 11 runs, 0:13 elapsed")
+            // Ten warm-ups within a second, the schedule estimating nothing: one line, not one a tenth.
+            let captured = CapturedConsole()
+            let progress = Progress(console: captured.console, quiet: false, isTerminal: false)
+            progress.begin(SweepPlan(cells: [Self.step.cell], sampling: .repetitions(10), warmup: .runs(0)))
+            for index in 0..<10 {
+                progress.handle(.didRun(index: index, planned: 10, Self.step, Self.outcome, seconds: 0, secondsLeft: nil))
+            }
+            #expect(captured.error == "bench: warming up, 1 run, 0:00 elapsed\n")
+        }
+
         @Test("a failed run says so at once, whatever the mode")
         func failedRun() {
             let captured = CapturedConsole()

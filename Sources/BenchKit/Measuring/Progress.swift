@@ -21,8 +21,11 @@ final class Progress {
     private let verbose: Bool
     private let clock = ContinuousClock()
     private var started: ContinuousClock.Instant?
-    /// The schedule's estimate of the time its planned runs still take, as of the last run; nil before the first.
+    /// The schedule's estimate of the time its planned runs still take, as of the last run; nil before the first
+    /// and while the runs to come are not yet planned (warm-ups, pilots).
     private var secondsLeft: Double?
+    /// Whether the runs planned are the whole plan's, as of the last run: not while warming up and piloting.
+    private var isPlanned = false
     private var hasStatusLine = false
     /// The longest runner id in the measurement, to align the lines of `verbose`.
     private var runnerWidth = 0
@@ -50,6 +53,7 @@ final class Progress {
     func begin(_ plan: SweepPlan) {
         started = clock.now
         secondsLeft = nil
+        isPlanned = false
         toldRuns = 0
         lastLogLine = nil
         runnerWidth = plan.runners.map(\.id.count).max() ?? 0
@@ -67,12 +71,13 @@ final class Progress {
             }
             let doing = "\(step.runner.id) \(step.configuration) \(Self.which(step))"
             let status = Self.statusLine(
-                done: index, planned: planned, elapsed: elapsed, left: shownEstimate(elapsed: elapsed), doing: doing,
-                width: PlainTextRenderer.width)
+                done: index, planned: isPlanned ? planned : nil, elapsed: elapsed, left: shownEstimate(elapsed: elapsed),
+                doing: doing, width: PlainTextRenderer.width)
             console.error("\r\u{1B}[K" + status)
             hasStatusLine = true
         case .didRun(let index, let planned, let step, let outcome, _, let left):
             secondsLeft = left
+            isPlanned = left != nil
             // A run that failed or stalled says so at once, whatever the mode: the summary counts it later.
             if verbose || outcome.status != .ok {
                 let position = String(index + 1).leftPadded(to: String(planned).count)
@@ -85,18 +90,22 @@ final class Progress {
             }
             // The runs planned grow as warm-ups settle and a budget decides: a tenth is of those planned now, the
             // runs told before measured against them too.
+            // While warm-ups and pilots decide the runs, a tenth of those planned so far means nothing: a line at most
+            // every ``quietInterval`` s says the sweep is alive.
             let done = index + 1
             let tenth = { (runs: Int) in planned > 0 ? min(10, runs * 10 / planned) : 0 }
             let now = clock.now
-            guard tenth(done) > tenth(toldRuns),
-                lastLogLine.map({ (now - $0) / .seconds(1) >= Self.quietInterval }) ?? true || done == planned
+            let quietLongEnough = lastLogLine.map { (now - $0) / .seconds(1) >= Self.quietInterval } ?? true
+            guard isPlanned ? tenth(done) > tenth(toldRuns) && (quietLongEnough || done == planned) : quietLongEnough
             else {
                 return
             }
             toldRuns = done
             lastLogLine = now
             console.error(
-                Self.logLine(done: done, planned: planned, elapsed: elapsed, left: shownEstimate(elapsed: elapsed))
+                Self.logLine(
+                    done: done, planned: isPlanned ? planned : nil, elapsed: elapsed,
+                    left: shownEstimate(elapsed: elapsed))
                     + "\n")
         }
     }
@@ -111,11 +120,17 @@ final class Progress {
 
     /// The status line on a terminal, at most `width` characters: `[████████░░░░░░░░░░░░] 120/312 runs · 1:05
     /// elapsed, about 1:40 left · task 8×12500 repetition 4`; the run being made is cut to fit, then left out.
-    static func statusLine(done: Int, planned: Int, elapsed: Double, left: Double?, doing: String, width: Int) -> String {
-        let filled = planned > 0 ? min(barWidth, done * barWidth / planned) : 0
-        let bar = "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
+    /// `planned` is nil while warm-ups and pilots decide the runs: `[warming up] 11 runs · 0:13 elapsed · …`.
+    static func statusLine(done: Int, planned: Int?, elapsed: Double, left: Double?, doing: String, width: Int) -> String {
         let time = clockText(elapsed) + " elapsed" + (left.map { ", about \(clockText($0)) left" } ?? "")
-        let head = "\(bar) \(done)/\(planned) runs · \(time)"
+        let head: String
+        if let planned {
+            let filled = planned > 0 ? min(barWidth, done * barWidth / planned) : 0
+            let bar = "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
+            head = "\(bar) \(done)/\(planned) runs · \(time)"
+        } else {
+            head = "[warming up] \(Format.count(done, "run")) · \(time)"
+        }
         let room = width - head.count - 3
         guard room >= 12 else {
             return String(head.prefix(width))
@@ -123,8 +138,12 @@ final class Progress {
         return head + " · " + (doing.count <= room ? doing : String(doing.prefix(room - 1)) + "…")
     }
 
-    /// A progress line off a terminal: `bench: 30/60 runs (50%), 0:12 elapsed, about 0:12 left`.
-    static func logLine(done: Int, planned: Int, elapsed: Double, left: Double?) -> String {
+    /// A progress line off a terminal: `bench: 30/60 runs (50%), 0:12 elapsed, about 0:12 left`; while warm-ups
+    /// and pilots decide the runs (`planned` nil), `bench: warming up, 11 runs, 0:13 elapsed`.
+    static func logLine(done: Int, planned: Int?, elapsed: Double, left: Double?) -> String {
+        guard let planned else {
+            return "\(Program.name): warming up, \(Format.count(done, "run")), \(clockText(elapsed)) elapsed"
+        }
         let percent = planned > 0 ? done * 100 / planned : 100
         return "\(Program.name): \(done)/\(planned) runs (\(percent)%), \(clockText(elapsed)) elapsed"
             + (left.map { ", about \(clockText($0)) left" } ?? "")
