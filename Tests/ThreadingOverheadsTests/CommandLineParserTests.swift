@@ -90,8 +90,8 @@ extension ThreadingOverheadsTests {
             #expect(plan.warmup == .settling)
             #expect(plan.cells == SweepPlan().cells)
             #expect(options.run.recording.output == .newFileInResults)
-            #expect(options.format == .table)
-            #expect(options.summaryPath == nil)
+            #expect(options.summary.format == .table)
+            #expect(options.summary.summaryPath == nil)
             #expect(!options.run.placement.isolate)
             #expect(!options.run.recording.quiet)
             #expect(plan.settings.verifyTimeout == .seconds(10))
@@ -142,15 +142,15 @@ extension ThreadingOverheadsTests {
             #expect(options.run.recording.output == .file(path: "out.csv"))
             #expect(plan.settings.verifyTimeout == .seconds(2))
             #expect(plan.settings.stallTimeout == .seconds(5.5))
-            #expect(options.format == .json)
-            #expect(options.summaryPath == "summary.csv")
+            #expect(options.summary.format == .json)
+            #expect(options.summary.summaryPath == "summary.csv")
             #expect(options.run.placement.isolate)
             #expect(options.run.recording.quiet)
-            #expect(options.showsMetrics)
+            #expect(options.summary.showsMetrics)
             #expect(try self.options("--output", "-").run.recording.output == .standardOutput)
             #expect(try self.options("--output=-").run.recording.output == .standardOutput)
             for format in OutputFormat.allCases {
-                #expect(try self.options("--format", format.rawValue).format == format)
+                #expect(try self.options("--format", format.rawValue).summary.format == format)
             }
         }
 
@@ -170,13 +170,13 @@ extension ThreadingOverheadsTests {
             let command = try CommandLineParser.parse(["compare", "a.csv", "b.csv", "c.csv", "--threshold", "2.5%", "--format", "markdown"])
             let compare = try #require(command as? CompareCommand)
             #expect(compare.paths == ["a.csv", "b.csv", "c.csv"])
-            #expect(compare.threshold == 0.025)
-            #expect(compare.format == .markdown)
-            #expect(!compare.showsMetrics)
+            #expect(compare.options.threshold == 0.025)
+            #expect(compare.options.format == .markdown)
+            #expect(!compare.options.showsMetrics)
             let defaults = try parsed(["compare", "a.csv", "b.csv"], as: CompareCommand.self)
             #expect(defaults.paths == ["a.csv", "b.csv"])
-            #expect(defaults.threshold == Comparison.defaultThreshold)
-            #expect(defaults.format == .table)
+            #expect(defaults.options.threshold == Comparison.defaultThreshold)
+            #expect(defaults.options.format == .table)
         }
 
         @Test("check: the checks' runners and configurations make the fresh run")
@@ -246,8 +246,8 @@ extension ThreadingOverheadsTests {
             func parsed(_ arguments: [String]) throws -> [String] {
                 let chart = try self.parsed(arguments, as: ChartCommand.self)
                 return [
-                    chart.paths.joined(separator: ","), chart.outputPath, chart.title ?? "-", "\(chart.logarithmic)",
-                    "\(chart.bars)", "\(chart.width)",
+                    chart.paths.joined(separator: ","), chart.outputPath, chart.options.title ?? "-", "\(chart.options.logarithmic)",
+                    "\(chart.options.bars)", "\(chart.options.width)",
                 ]
             }
             #expect(try parsed(["chart", "a.csv", "b.csv", "-o", "c.svg"]) == chart(["a.csv", "b.csv"], "c.svg"))

@@ -8,15 +8,8 @@ struct ChartCommand: Command, Equatable {
     let paths: [String]
     /// The SVG file to write.
     let outputPath: String
-    let title: String?
-    /// A logarithmic y axis (of the bars: a row chart's always is).
-    let logarithmic: Bool
-    /// Chart the latency percentiles instead of the times.
-    let latency: Bool
-    /// The 2010 post's grouped bars of seconds per run, instead of a row per runner.
-    let bars: Bool
-    /// The width, in pixels, the row chart is laid out for.
-    let width: Int
+    /// The title, the axis, what is drawn and how wide, as given: each is settled by its default.
+    let options: ChartOptions
 
     init(_ line: ParsedCommandLine<ChartOptions>, _: ParseContext) throws(UsageError) {
         guard !line.arguments.isEmpty else {
@@ -35,8 +28,7 @@ struct ChartCommand: Command, Equatable {
         paths = line.arguments
         // Required: the scan has refused a line without it.
         outputPath = options.outputPath ?? ""
-        (title, logarithmic, latency, bars, width) =
-            (options.title, options.logarithmic, options.latency, options.bars, options.width)
+        self.options = options
     }
 
     func run(_ context: CommandContext) -> ExitCode {
@@ -60,7 +52,7 @@ struct ChartCommand: Command, Equatable {
             return .failure
         }
         let reports = files.map { Report(records: $0.records) }
-        if latency, !reports.contains(where: { $0.cells.contains { !$0.latencies.isEmpty } }) {
+        if options.latency, !reports.contains(where: { $0.cells.contains { !$0.latencies.isEmpty } }) {
             console.error(
                 "Error: no run in \(paths.joined(separator: ", ")) sampled latency; "
                     + "'\(Program.name) --shape ping-pong' and '\(Program.name) --latency' do\n")
@@ -69,15 +61,15 @@ struct ChartCommand: Command, Equatable {
         let svg: String
         // A row gives each file a place per configuration: past a few files the rows grow too tall to read, and the
         // files are drawn side by side as bars instead, saying so.
-        if !bars, files.count > RowChart.mostFiles {
+        if !options.bars, files.count > RowChart.mostFiles {
             console.error(
                 "\(Program.name) chart: \(files.count) files: drawn as bars (\(ChartCommand.bars.flag)), side by side; "
                     + "a row chart holds up to \(RowChart.mostFiles)\n")
         }
-        if bars || files.count > RowChart.mostFiles {
+        if options.bars || files.count > RowChart.mostFiles {
             svg = BarChart(
-                files: files, catalogue: catalogue, title: title,
-                logarithmic: logarithmic || latency, latency: latency
+                files: files, catalogue: catalogue, title: options.title,
+                logarithmic: options.logarithmic || options.latency, latency: options.latency
             ).svg()
         } else {
             // Each file a series; its label as the legend gives it (a file of two builds, each build's).
@@ -85,12 +77,12 @@ struct ChartCommand: Command, Equatable {
                 (label: "\(FileComparison.label(index)): \(files[index].path)", report: report)
             }
             var chart =
-                latency
+                options.latency
                 ? RowChart.latency(labelled, catalogue: catalogue)
                 : RowChart.costPerJob(
                     labelled, configurations: reports.flatMap(\.configurations).uniqued(), catalogue: catalogue)
-            chart.title = title ?? chart.title
-            svg = chart.svg(width: Double(width))
+            chart.title = options.title ?? chart.title
+            svg = chart.svg(width: Double(options.width))
         }
         let path = outputPath
         do {

@@ -6,11 +6,8 @@ import JobRunners
 struct CompareCommand: Command {
     /// The baseline first, then one or more files compared with it; or one file of two builds.
     let paths: [String]
-    let threshold: Double
-    let format: OutputFormat
-    /// Compare what the runs cost the machine too.
-    let showsMetrics: Bool
-    let color: ColorChoice
+    /// The threshold, format, colour and metrics, as given: each is settled by its default.
+    let options: CompareOptions
 
     init(_ line: ParsedCommandLine<CompareOptions>, _: ParseContext) throws(UsageError) {
         guard !line.arguments.isEmpty else {
@@ -19,8 +16,7 @@ struct CompareCommand: Command {
                     + "interleave'")
         }
         paths = line.arguments
-        (threshold, format, showsMetrics, color) =
-            (line.options.threshold, line.options.format, line.options.showsMetrics, line.options.color)
+        options = line.options
     }
 
     func run(_ context: CommandContext) -> ExitCode {
@@ -31,9 +27,9 @@ struct CompareCommand: Command {
         // One file of two builds, made by bench interleave: compared pair by pair.
         if files.count == 1, let file = files.first {
             do {
-                let comparison = try InterleavedComparison(records: file.records, threshold: threshold)
+                let comparison = try InterleavedComparison(records: file.records, threshold: options.threshold)
                 console.output(
-                    InterleavedOutput(comparison, catalogue: catalogue).output.render(format, colour: color.isOn(for: console)))
+                    InterleavedOutput(comparison, catalogue: catalogue).output.render(options.format, colour: options.color.isOn(for: console)))
                 return .success
             } catch {
                 console.error(
@@ -48,7 +44,7 @@ struct CompareCommand: Command {
                     + "'\(Program.name) compare \(mixed.path)'\n")
             return .failure
         }
-        guard var comparison = FileComparison.withKeptTerms(files, threshold: threshold, console: console) else {
+        guard var comparison = FileComparison.withKeptTerms(files, threshold: options.threshold, console: console) else {
             return .failure
         }
         // A later file with no cell of the baseline's would print its tables empty and exit 0, which a CI step
@@ -62,11 +58,11 @@ struct CompareCommand: Command {
                     + "made by the same command, such as a check's --output and a baseline made by that check.\n")
             return .failure
         }
-        comparison.showsMetrics = showsMetrics
-        if format == .html {
+        comparison.showsMetrics = options.showsMetrics
+        if options.format == .html {
             comparison.catalogue = catalogue
         }
-        console.output(comparison.output.render(format, colour: color.isOn(for: console)))
+        console.output(comparison.output.render(options.format, colour: options.color.isOn(for: console)))
         return .success
     }
 }

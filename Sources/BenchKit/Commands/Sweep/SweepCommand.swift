@@ -16,20 +16,10 @@ struct SweepCommand: Command, Equatable {
     }
 
     let action: Action
-    let format: OutputFormat
-    let color: ColorChoice
-    /// Where to write the summary CSV, if anywhere.
-    let summaryPath: String?
-    /// Show what the runs cost the machine in the summary.
-    let showsMetrics: Bool
-    /// Show seconds per run, each cell's spread and latency, and every warning of every cell in the summary.
-    let isVerbose: Bool
-    /// Write no HTML report beside the result file.
-    let noReport: Bool
-    /// Where the rows go.
-    let output: OutputDestination
-    /// No progress on standard error.
-    let quiet: Bool
+    /// What the summary shows, and where it goes besides standard output.
+    let summary: SummaryOptions
+    /// Where the rows go, and whether progress shows.
+    let recording: RecordingOptions
     /// What the sweep says before it measures of configurations whose jobs do not divide into their queues, so
     /// that it runs a few more or fewer: `--jobs 1000 does not divide into 3 queues: running 3 × 333 = 999 jobs`.
     let divisionNotes: [String]
@@ -39,9 +29,7 @@ struct SweepCommand: Command, Equatable {
         if let unexpected = line.arguments.first {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
-        (format, color, summaryPath, showsMetrics, isVerbose, noReport) =
-            (options.format, options.color, options.summaryPath, options.showsMetrics, options.isVerbose, options.noReport)
-        (output, quiet) = (options.run.recording.output, options.run.recording.quiet)
+        (summary, recording) = (options.summary, options.run.recording)
         if let input = options.input {
             if let given = line.firstGiven(of: Self.measuring) {
                 throw UsageError(
@@ -94,7 +82,8 @@ struct SweepCommand: Command, Equatable {
         let console = context.console
         guard let maker = PlacedRuns.make(placement, executable: context.executable, console: console),
             let session = MeasuringSession(
-                command: Program.name, output: output, quiet: quiet, verbose: isVerbose, console: console,
+                command: Program.name, output: recording.output, quiet: recording.quiet, verbose: summary.isVerbose,
+                console: console,
                 onInterrupt: { ended, signal in
                     _ = conclusion.conclude(ended, interruptedBy: signal)
                 })
@@ -108,7 +97,7 @@ struct SweepCommand: Command, Equatable {
         for exclusion in plan.exclusions {
             progress.line("\(Program.name): not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): \(exclusion.reason)")
         }
-        if !quiet {
+        if !recording.quiet {
             let isolation =
                 switch placement {
                 case .isolated: ", each recorded run in a fresh process"
@@ -116,7 +105,8 @@ struct SweepCommand: Command, Equatable {
                 case .workers, .thisProcess: ""
                 }
             progress.line(
-                "\(Program.name): \(plan.runners.count) runners × \(plan.configurations.count) configurations: "
+                "\(Program.name): \(Format.count(plan.runners.count, "runner")) × "
+                    + "\(Format.count(plan.configurations.count, "configuration")): "
                     + Self.describe(plan) + isolation
                     + (session.resultPath.isEmpty ? "" : "; results to \(session.resultPath)"))
         }
@@ -153,7 +143,7 @@ struct SweepCommand: Command, Equatable {
         /// The summary of `records`, made on `machine`: written to `--summary`'s file if asked; nil if all went
         /// well, or the exit code of what did not, its `Error:` line printed.
         func writeSummaryFile(_ summary: SweepSummary, announcing: Bool) -> ExitCode? {
-            guard let path = command.summaryPath else {
+            guard let path = command.summary.summaryPath else {
                 return nil
             }
             do {
@@ -175,8 +165,8 @@ struct SweepCommand: Command, Equatable {
         func makeSummary(_ records: [ResultRecord], machine: MachineInfo, path: String = "") -> SweepSummary {
             let summary = SweepSummary(
                 report: Report(records: records), machine: machine, catalogue: catalogue,
-                showsMetrics: command.showsMetrics, isVerbose: command.isVerbose)
-            return command.format == .html ? Self.page(summary, records, path: path) : summary
+                showsMetrics: command.summary.showsMetrics, isVerbose: command.summary.isVerbose)
+            return command.summary.format == .html ? Self.page(summary, records, path: path) : summary
         }
 
         /// `summary` drawn too, from its runs `records` (at `path`), with the 2010 table beside a chain sweep's:
@@ -230,7 +220,7 @@ struct SweepCommand: Command, Equatable {
             _ summary: SweepSummary, _ records: [ResultRecord], besideResultsAt path: String
         ) -> ExitCode? {
             let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            guard !command.noReport, !records.isEmpty, !path.isEmpty, path != "-",
+            guard !command.summary.noReport, !records.isEmpty, !path.isEmpty, path != "-",
                 (try? FileManager.default.attributesOfItem(atPath: target)[.type]) as? FileAttributeType == .typeRegular
             else {
                 return nil
@@ -244,7 +234,7 @@ struct SweepCommand: Command, Equatable {
                 console.error("Error: \(error)\n")
                 return .failure
             }
-            if !command.quiet {
+            if !command.recording.quiet {
                 console.error("\(Program.name): wrote the report to \(reportPath)\n")
             }
             return nil
@@ -254,11 +244,11 @@ struct SweepCommand: Command, Equatable {
         /// went well.
         func summarize(_ records: [ResultRecord], machine: MachineInfo) -> ExitCode? {
             let summary = makeSummary(records, machine: machine, path: command.inputPath)
-            if let failure = writeSummaryFile(summary, announcing: !command.quiet) {
+            if let failure = writeSummaryFile(summary, announcing: !command.recording.quiet) {
                 return failure
             }
-            let text = summary.output.render(command.format, colour: command.color.isOn(for: console))
-            console.output(command.format == .table || command.format == .markdown ? "\n" + text : text)
+            let text = summary.output.render(command.summary.format, colour: command.summary.color.isOn(for: console))
+            console.output(command.summary.format == .table || command.summary.format == .markdown ? "\n" + text : text)
             return nil
         }
 
@@ -270,24 +260,24 @@ struct SweepCommand: Command, Equatable {
             let (records, planned) = (ended.records, ended.planned)
             let machine = records.first?.machine ?? MachineInfo.current()
             let summary = makeSummary(records, machine: machine, path: resultPath ?? "")
-            if let failure = writeSummaryFile(summary, announcing: !command.quiet || signal != nil) {
+            if let failure = writeSummaryFile(summary, announcing: !command.recording.quiet || signal != nil) {
                 return failure
             }
             if machine.build == "debug", signal == nil {
                 console.error(BenchCommand.debugBanner)
             }
             // With the CSV on standard output, the summary goes to standard error so that the output stays one CSV.
-            let toError = command.output == .standardOutput
+            let toError = command.recording.output == .standardOutput
             let show = toError ? console.error : console.output
-            let colour = command.color.isOn(for: console, toStandardError: toError)
+            let colour = command.summary.color.isOn(for: console, toStandardError: toError)
             let interruption = signal.map {
                 "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs"
                     + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those.\n"
             }
-            if command.format == .table || command.format == .markdown {
-                show("\n" + (interruption ?? "") + summary.output.render(command.format, colour: colour))
+            if command.summary.format == .table || command.summary.format == .markdown {
+                show("\n" + (interruption ?? "") + summary.output.render(command.summary.format, colour: colour))
             } else {
-                show(summary.output.render(command.format, colour: colour))
+                show(summary.output.render(command.summary.format, colour: colour))
             }
             if let interruption {
                 console.error("\(Program.name): " + interruption.prefix(1).lowercased() + interruption.dropFirst())

@@ -4,25 +4,32 @@ import JobRunners
 /// The options of a plain `bench` sweep.
 public struct SweepOptions: CommandOptions {
     public var run = RunOptions()
+    public var summary = SummaryOptions()
+    /// A result file to summarize instead of measuring.
+    public var input: String?
+
+    public init() {}
+}
+
+/// What a sweep's summary shows and where it goes besides standard output: settled as given, and held as they are
+/// by the sweep's command.
+public struct SummaryOptions: Sendable, Equatable {
     public var format = OutputFormat.table
     public var color = ColorChoice.auto
     /// Where to write the summary CSV, if anywhere.
     public var summaryPath: String?
     /// Show what the runs cost the machine (CPU time, context switches, threads, memory) in the summary.
     public var showsMetrics = false
-    /// Show seconds per run, each cell's spread and latency, and every warning of every cell in the summary.
+    /// Show a line per run, and seconds per run, each cell's spread and latency, and every warning of every cell in
+    /// the summary.
     public var isVerbose = false
-    /// A result file to summarize instead of measuring.
-    public var input: String?
     /// Write no HTML report beside the result file.
     public var noReport = false
-
-    public init() {}
 }
 
 extension SweepCommand {
     static let format = SharedOption.format(
-        \SweepOptions.format,
+        \SweepOptions.summary.format,
         help: "What goes to standard output: \(SharedOption.formatList). table and markdown: runners by "
             + "configurations, the cost per job with its uncertainty, its ratio to single-threaded and to each "
             + "runner's C floor, latency and modes where measured, and the warnings that call for action; html: the "
@@ -32,7 +39,7 @@ extension SweepCommand {
         "summary", value: "path",
         help: "Also write the summary CSV (one row per runner and configuration: min, p25, median, p75, p90, max, "
             + "mean, standard deviation, CV, …).",
-        \.summaryPath,
+        \.summary.summaryPath,
         ValueParser(
             parse: { text, option throws(UsageError) in
                 guard text != "-" else {
@@ -51,7 +58,7 @@ extension SweepCommand {
         help: "Also show a line per run as it ends, with its time, instead of the progress line alone; and in the "
             + "summary, median seconds per run (and the 2010 table's layout), each cell's spread and latency "
             + "percentiles, and every warning of every cell.",
-        \.isVerbose)
+        \.summary.isVerbose)
     static let noReport = Option<SweepOptions>.flag(
         "no-report",
         help: "Write no report beside the result file. Without it a sweep to a file (NAME.csv, or a new file in "
@@ -59,9 +66,9 @@ extension SweepCommand {
             + "shape (and of latency where sampled) and, for a chain sweep, the 2010 table beside this one where the "
             + "result file's folder or the checkout bench was built in holds it (results/); self-contained, to open "
             + "in any browser.",
-        \.noReport)
+        \.summary.noReport)
     static let metrics = SharedOption.metrics(
-        \SweepOptions.showsMetrics,
+        \SweepOptions.summary.showsMetrics,
         help: "Show what the runs cost the machine: CPU time and context switches per job, peak threads, peak memory "
             + "(always recorded in the CSV).")
 
@@ -83,6 +90,6 @@ extension SweepCommand {
     /// `bench`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<SweepOptions>(
         subcommand: nil, arguments: "",
-        options: plan + [format, SharedOption.color(\SweepOptions.color), summary, noReport, metrics, verbose, input, RunOption.quiet.lifted(\SweepOptions.run)]
+        options: plan + [format, SharedOption.color(\SweepOptions.summary.color), summary, noReport, metrics, verbose, input, RunOption.quiet.lifted(\SweepOptions.run)]
             + running)
 }
