@@ -58,7 +58,7 @@ enum HelpText {
             let without = catalogue.runners.filter { !$0.traits.shapes.contains(shape) }.map(\.id)
             let runBy = without.isEmpty ? "every runner" : "every runner but \(without.joined(separator: ", "))"
             let job = shape.wording.job
-            let latency = shape.wording.recorded.replacingOccurrences(of: "%@", with: RunOption.latency.flag)
+            let latency = shape.recorded(latencyOption: RunOption.latency.flag)
             return paragraph(
                 "\(shape): \(shape.summary). A job is \(job); by default \(shape.defaultJobs) per configuration; "
                     + "\(latency). Run by \(runBy).")

@@ -13,9 +13,17 @@ extension Shape {
         public let job: String
         /// What a run's latency samples time, for a summary: `a ping-pong round trip (one in 8)`.
         public let sampled: String
-        /// What a run records besides its time, for the help; `%@` stands for the option that asks a chain for
-        /// latency (`--latency`), which the command line names.
-        public let recorded: String
+    }
+
+    /// What a run records besides its time, for the help; `latencyOption` is the option that asks a chain for
+    /// latency (`--latency`), which the command line names.
+    public func recorded(latencyOption: String) -> String {
+        switch self {
+        case .chain: "with \(latencyOption), one job in \(latencySampleEvery) is timed from its queuing to its start"
+        case .pingPong: "one round trip in \(latencySampleEvery / parties) is timed"
+        case .contention: "one message in \(latencySampleEvery / parties) is timed"
+        case .fanOut: "the time to submit them is recorded too"
+        }
     }
 
     /// The shape's words.
@@ -25,23 +33,20 @@ extension Shape {
             Wording(
                 queue: "queue", iterations: "iterations", configuration: "queues × iterations per queue",
                 job: "an iteration",
-                sampled: "a chain's from a job's queuing to its start (one job in \(latencySampleEvery))",
-                recorded: "with %@, one job in \(latencySampleEvery) is timed from its queuing to its start")
+                sampled: "a chain's from a job's queuing to its start (one job in \(latencySampleEvery))")
         case .pingPong:
             Wording(
                 queue: "pair", iterations: "round trips", configuration: "pairs × round trips", job: "a round trip",
-                sampled: "a ping-pong round trip (one in \(latencySampleEvery / parties))",
-                recorded: "one round trip in \(latencySampleEvery / parties) is timed")
+                sampled: "a ping-pong round trip (one in \(latencySampleEvery / parties))")
         case .contention:
             Wording(
                 queue: "sender", iterations: "messages each", configuration: "senders × messages",
                 job: "a message and its reply",
-                sampled: "a message and its reply (one in \(latencySampleEvery / parties))",
-                recorded: "one message in \(latencySampleEvery / parties) is timed")
+                sampled: "a message and its reply (one in \(latencySampleEvery / parties))")
         case .fanOut:
             Wording(
                 queue: "queue", iterations: "iterations", configuration: "queues × iterations per queue",
-                job: "one of the jobs", sampled: "fan-out's", recorded: "the time to submit them is recorded too")
+                job: "one of the jobs", sampled: "fan-out's")
         }
     }
 

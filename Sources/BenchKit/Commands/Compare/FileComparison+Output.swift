@@ -22,7 +22,7 @@ extension FileComparison {
             document.lines(legend())
             document.table(matrix(at: configuration))
             if let catalogue, files.count <= RowChart.mostFiles {
-                let labelled = reports.indices.map { (label: legend()[$0], report: reports[$0]) }
+                let labelled = zip(legend(), reports).map { (label: $0, report: $1) }
                 document.chart(
                     RowChart.costPerJob(
                         labelled, configurations: [configuration], catalogue: catalogue,
