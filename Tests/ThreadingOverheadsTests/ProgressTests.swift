@@ -23,7 +23,7 @@ extension ThreadingOverheadsTests {
                     .didRun(index: index, planned: 10, step, outcome, seconds: 2, secondsLeft: Double(8 - index) * 2))
             }
             progress.handle(.willRun(index: runs, planned: 10, step))
-            progress.clearStatus()
+            progress.end()
             return captured.error
         }
 
@@ -54,6 +54,32 @@ extension ThreadingOverheadsTests {
             #expect(lines.count == 2, "\(lines)")
             #expect(lines.first?.hasPrefix("bench: 1/10 runs (10%), 0:00 elapsed") == true)
             #expect(lines.last?.hasPrefix("bench: 10/10 runs (100%)") == true)
+        }
+
+        @Test("in a log, the runs all done is said once, at the end, though a budget planned more after the first 100%")
+        func replannedEnd() {
+            let captured = CapturedConsole()
+            let progress = Progress(console: captured.console, quiet: false, isTerminal: false)
+            progress.begin(SweepPlan(cells: [Self.step.cell], sampling: .repetitions(12), warmup: .runs(0)))
+            // Ten runs planned and made, then two more planned and made.
+            for index in 0..<12 {
+                let planned = index < 10 ? 10 : 12
+                progress.handle(.willRun(index: index, planned: planned, Self.step))
+                progress.handle(
+                    .didRun(index: index, planned: planned, Self.step, Self.outcome, seconds: 2, secondsLeft: 2))
+            }
+            progress.end()
+            let lines = captured.error.split(separator: "\n")
+            #expect(lines.filter { $0.contains("(100%)") }.count == 1, "\(lines)")
+            #expect(lines.last?.hasPrefix("bench: 12/12 runs (100%)") == true, "\(lines)")
+            // Stopped short of the runs planned: no line claims them done.
+            let stopped = CapturedConsole()
+            let interrupted = Progress(console: stopped.console, quiet: false, isTerminal: false)
+            interrupted.begin(SweepPlan(cells: [Self.step.cell], sampling: .repetitions(10), warmup: .runs(0)))
+            interrupted.handle(.didRun(index: 0, planned: 10, Self.step, Self.outcome, seconds: 2, secondsLeft: 18))
+            interrupted.handle(.didRun(index: 1, planned: 10, Self.step, Self.outcome, seconds: 2, secondsLeft: 16))
+            interrupted.end()
+            #expect(!stopped.error.contains("10/10"))
         }
 
         @Test("whether it is on a terminal is the console's to say, not the test process's descriptors")

@@ -91,7 +91,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
         }
         let earlier = lock.withLock { lifecycle.begin(plan) } ?? 0
         progress.begin(plan)
-        defer { progress.clearStatus() }
+        defer { progress.end() }
         do {
             _ = try plan.run(
                 machine: machine, warmsUp: maker.warmsUp, measurements: measurements, record: record,

@@ -32,6 +32,8 @@ final class Progress {
     /// Off a terminal: the runs done at the last line, and when it was written.
     private var toldRuns = 0
     private var lastLogLine: ContinuousClock.Instant?
+    /// The last run finished: the runs done then, those planned, whether they were, and the time elapsed.
+    private var lastRun: (done: Int, planned: Int, isPlanned: Bool, elapsed: Double)?
 
     /// An estimate shows only once the measurement is expected to take longer than this.
     static let estimateAfter = 5.0
@@ -56,6 +58,7 @@ final class Progress {
         isPlanned = false
         toldRuns = 0
         lastLogLine = nil
+        lastRun = nil
         runnerWidth = plan.runners.map(\.id.count).max() ?? 0
     }
 
@@ -89,14 +92,16 @@ final class Progress {
                 return
             }
             // The runs planned grow as warm-ups settle and a budget decides: a tenth is of those planned now, the
-            // runs told before measured against them too.
+            // runs told before measured against them too. The runs planned all done is said once, at the end
+            // (``end()``): a budget may yet plan more.
             // While warm-ups and pilots decide the runs, a tenth of those planned so far means nothing: a line at most
             // every ``quietInterval`` s says the sweep is alive.
             let done = index + 1
+            lastRun = (done, planned, isPlanned, elapsed)
             let tenth = { (runs: Int) in planned > 0 ? min(10, runs * 10 / planned) : 0 }
             let now = clock.now
             let quietLongEnough = lastLogLine.map { (now - $0) / .seconds(1) >= Self.quietInterval } ?? true
-            guard isPlanned ? tenth(done) > tenth(toldRuns) && (quietLongEnough || done == planned) : quietLongEnough
+            guard isPlanned ? tenth(done) > tenth(toldRuns) && quietLongEnough && done < planned : quietLongEnough
             else {
                 return
             }
@@ -156,6 +161,20 @@ final class Progress {
         let words = text.split(separator: " ").map(String.init)
         let width = PlainTextRenderer.width
         console.error((text.count > width ? TextWrapping.wrap(words, width: width, indent: 4) : text) + "\n")
+    }
+
+    /// Ends the measurement's progress: clears the status line on a terminal; elsewhere, where the runs planned were
+    /// all made, says so in a last line, once, and only at the end, as a budget plans more runs while it learns.
+    func end() {
+        clearStatus()
+        guard !quiet, !isTerminal, !verbose, let lastRun, lastRun.isPlanned, lastRun.done == lastRun.planned,
+            toldRuns < lastRun.done
+        else {
+            return
+        }
+        toldRuns = lastRun.done
+        console.error(
+            Self.logLine(done: lastRun.done, planned: lastRun.planned, elapsed: lastRun.elapsed, left: nil) + "\n")
     }
 
     /// Clears the status line, if one is showing.
