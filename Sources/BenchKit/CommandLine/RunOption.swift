@@ -39,7 +39,7 @@ enum RunOption {
             + "job queues itself again.",
         \.cells.work, .counts(minimum: 0, maximum: (RunOptions.maximumWork, "ns (1 s per job)")))
     static let runners = Option<RunOptions>(
-        "runners", value: "ids", help: "Runners to run, comma-separated (see RUNNERS in '\(Program.name) --help').",
+        "runners", value: "ids", help: "Runners to run, comma-separated (see RUNNERS in the main --help).",
         defaultText: "all but the opt-in ones", \.cells.runners, .names)
     static let repetitions = Option<RunOptions>(
         "repetitions", value: "n",
@@ -79,22 +79,23 @@ enum RunOption {
         .destination(valueName: "path"))
     static let isolate = Option<RunOptions>.flag(
         "isolate",
-        help: "Make each recorded run in a fresh child process of bench, which first makes its own warm-up runs, so "
+        help: "Make each recorded run in a fresh child process, which first makes its own warm-up runs, so "
             + "that no warm thread pool or allocator state carries over between repetitions. (On macOS the runners "
             + "that start a thread per job always run so: a thread that cannot start aborts its process there.)",
         \.placement.isolate)
     static let processes = Option<RunOptions>(
         "processes", value: "n",
-        help: "Spread each cell's recorded runs over n worker processes of bench, each making its own warm-ups, so "
-            + "that what a process draws once for its whole life (a thread pool's regime) varies within the cell, and "
-            + "its interval and modes show it; 1 makes every run in this process.",
+        help: "Make the recorded runs in n worker processes at a time, each making its own warm-ups and, in a sweep, "
+            + "retired for a fresh one after \(WorkerPool.sweepLifetime / 1_000_000_000) s, so that what a process "
+            + "draws once for its whole life (a thread pool's regime) varies within a cell, and its interval and modes "
+            + "show it; 1 makes every run in this process.",
         defaultText: "\(RunOptions.defaultProcesses); 1 where it runs inside another program, as in a test",
         \.placement.processes, .count(minimum: 1))
     static let quiet = Option<RunOptions>.flag("quiet", help: "No progress on standard error.", \.recording.quiet)
     static let allowLong = Option<RunOptions>.flag(
         "allow-long",
         help: "Run even if the runs could take over \(Int(PlanLimits.maximumEstimatedSeconds / 60)) minutes, by a "
-            + "pessimistic estimate (see LIMITS in '\(Program.name) --help').",
+            + "pessimistic estimate (see LIMITS in the main --help).",
         \.recording.allowLong)
     static let verifyTimeout = Option<RunOptions>(
         RunSettings.verifyTimeoutName, value: "seconds",

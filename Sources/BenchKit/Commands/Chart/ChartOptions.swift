@@ -34,7 +34,7 @@ extension ChartCommand {
         .text(valueName: "text"))
     static let latency = Option<ChartOptions>.flag(
         "latency",
-        help: "Chart the sampled latency instead (ping-pong's round trips, a chain's with '\(Program.name) --latency'): "
+        help: "Chart the sampled latency instead (ping-pong's round trips, a chain's with --latency in a sweep): "
             + "from the p50 to the p99, the p90 marked, on a logarithmic axis.",
         \.latency)
     static let width = Option<ChartOptions>(

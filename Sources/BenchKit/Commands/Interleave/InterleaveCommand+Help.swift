@@ -11,18 +11,18 @@ extension InterleaveCommand {
     /// The help of `bench interleave`.
     static func help(_: RunnerCatalogue) -> String {
         """
-        OVERVIEW: Compares two builds of bench (a toolchain upgrade, a change to your own runner) on this machine,
+        OVERVIEW: Compares two builds of \(Program.name) (a toolchain upgrade, a change to your own runner) on this machine,
         measuring both in one session, run by run in alternation, and judging each cell pair by pair.
 
         \(HelpText.usage(.interleave))
-        \(HelpText.paragraph("Both executables must be bench programs built from the same version of ThreadingOverheads (their worker protocol is checked before anything runs); they may be the same one twice, which is an A/A test of this machine. Each build gets \(RunOption.processes.flag) worker processes. For each step of the plan's shuffled order, both builds make the run, one right after the other, which of them first drawn from the seed: whatever the machine does over seconds and minutes falls on both runs of the pair alike. Every run goes to one result file whose rows name their build (variant A or B, and the executable) and worker; '\(Program.name) compare FILE' compares such a file again.", indent: 0))
+        \(HelpText.paragraph("Both executables must be \(Program.name) programs built from the same version of ThreadingOverheads (their worker protocol is checked before anything runs); they may be the same one twice, which is an A/A test of this machine. Each build gets \(RunOption.processes.flag) worker processes. For each step of the plan's shuffled order, both builds make the run, one right after the other, which of them first drawn from the seed: whatever the machine does over seconds and minutes falls on both runs of the pair alike. Every run goes to one result file whose rows name their build (variant A or B, and the executable) and worker; '\(Program.name) compare FILE' compares such a file again.", indent: 0))
         \(HelpText.paragraph("A cell's ratio is the 20% trimmed mean over its pairs of B/A (on the log scale), its 95% interval a bootstrap of the pairs (of the worker processes, then of the pairs in each; none with fewer than \(InterleavedComparison.fewestPairsForInterval) pairs, as the runners that start a thread per job have under the default budget: \(RunOption.repetitions.flag) or \(RunOption.budget.flag) gives them more), and its verdict compare's rule: same within the noise threshold, faster or slower when the interval lies wholly below or above 1, unsure otherwise.", indent: 0))
 
         OPTIONS:
         \(InterleaveCommand.definition.optionsSection)
 
         EXIT CODES:
-          0   compared   1   an executable is not a bench of this protocol, or a file cannot be written
+          0   compared   1   an executable is not a \(Program.name) of this protocol, or a file cannot be written
           2   some runs failed or stalled   64   the command line was wrong   130, 143   interrupted
 
         EXAMPLE:

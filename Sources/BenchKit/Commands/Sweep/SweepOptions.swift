@@ -64,8 +64,8 @@ extension SweepCommand {
         help: "Write no report beside the result file. Without it a sweep to a file (NAME.csv, or a new file in "
             + "results/) also writes NAME.html, replacing one of that name: one page with the tables, a chart per "
             + "shape (and of latency where sampled) and, for a chain sweep, the 2010 table beside this one where the "
-            + "result file's folder or the checkout bench was built in holds it (results/); self-contained, to open "
-            + "in any browser.",
+            + "result file's folder, or the checkout this program was built in, holds it (results/); self-contained, "
+            + "to open in any browser.",
         \.summary.noReport)
     static let metrics = SharedOption.metrics(
         \SweepOptions.summary.showsMetrics,
