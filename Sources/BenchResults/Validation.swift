@@ -1,3 +1,4 @@
+import Foundation
 import JobRunners
 
 /// The A/A and injected-shift comparisons of two files, for both of compare's rules: the raw verdict (B/A) and
@@ -71,6 +72,36 @@ package struct Validation {
 
     package var cells: Int {
         same.rows.count
+    }
+
+    /// How far the A/A ratios lie from 1 within their intervals, each rule's: the median over the cells of |ln ratio|
+    /// over the interval's side toward 1 (on the log scale). An interval that holds 95% and no more puts it at
+    /// ``calibrated``; below that, the intervals are wider than the pair's own differences needed, and a change is
+    /// called later than it could be; above, narrower.
+    package var calibration: (raw: Double?, relative: Double?) {
+        func median(_ pairs: [(ratio: Double?, interval: ClosedRange<Double>?)]) -> Double? {
+            Statistics.median(
+                pairs.compactMap { pair in
+                    guard let ratio = pair.ratio, let interval = pair.interval, ratio > 0, interval.lowerBound > 0 else {
+                        return nil
+                    }
+                    let side = ratio > 1 ? log(ratio / interval.lowerBound) : log(interval.upperBound / ratio)
+                    return side > 0 ? abs(log(ratio)) / side : nil
+                })
+        }
+        return (
+            median(same.rows.map { ($0.ratio, $0.interval) }),
+            median(same.rows.map { ($0.relativeRatio, $0.relativeInterval) })
+        )
+    }
+
+    /// ``calibration``'s value for intervals that hold 95% and no more: half of a normal's draws lie within 0.674
+    /// of its standard deviations, and a 95% interval's side is 1.960 of them.
+    package static let calibrated = 0.674490 / 1.959964
+
+    /// How far runs and processes spread in the two files' cells together (each cell of each file one cell).
+    package var levels: SpreadLevels? {
+        SpreadLevels.measured(same.rows.flatMap { [$0.baseline.sample, $0.candidate.sample] })
     }
 
     /// Cells whose ratio lies within ±``agreement`` of 1.

@@ -627,6 +627,18 @@ extension ThreadingOverheadsTests {
             let text = validation.output(paths: ["a.csv", "b.csv"], termsText: "Session terms: the default.").render(.table)
             #expect(text.contains("B × 1.2, each runner's cells in turn, relative: dearer (detected)"))
             #expect(text.contains("Machine factor B/A: 0.800"))
+            // Every cell moved with the machine exactly: beside it, each A/A ratio lies at 1, 0 of its interval's
+            // side; raw, each lies at 0.8, a distance of ln 1.25 against a side of 1.96 × 10% (the default drift)
+            // and the runs' own spread, so less than 1.
+            let calibration = validation.calibration
+            #expect(calibration.relative == 0)
+            #expect((calibration.raw ?? 0) > 0.5 && (calibration.raw ?? 2) < 1.5)
+            let flat = text.replacingOccurrences(of: "\n  ", with: " ")
+            #expect(flat.contains("How wide the intervals are here: an A/A ratio lies a median 0.00 of its interval's side"))
+            #expect(flat.contains("(intervals that hold 95% and no more: 0.34). Beside the machine they were wider than"))
+            #expect(flat.contains("; raw, narrower than they needed (more false alarms than 5% of the cells)."))
+            // Runs without their processes: no levels to tell apart, and no line for them.
+            #expect(validation.levels == nil && !flat.contains("Where the spread lives"))
         }
 
         @Test("compare and chart refuse a file that is not a result file, naming it", arguments: [["compare"], ["chart"]])

@@ -1,4 +1,5 @@
 import BenchResults
+import Foundation
 import JobRunners
 import Testing
 
@@ -180,6 +181,27 @@ extension ThreadingOverheadsTests {
             let alike = try Self.cell(processes: 4, runs: 6) { _ in 500_000 }
             #expect(alike.disagreeingProcesses == nil)
             #expect((alike.relativeHalfWidth ?? 1) < 0.05)
+        }
+
+        @Test("where the spread lives: runs within a process against processes beyond their runs, computed by hand")
+        func spreadLevels() throws {
+            // Process 1 runs at e⁰ and e^0.2, process 2 at e^0.4 and e^0.6 (logs 0, 0.2 | 0.4, 0.6): within each,
+            // squares 0.01 + 0.01, so 0.04 over 2 degrees of freedom, 0.02; between, 2 × (0.2² + 0.2²) = 0.16 over
+            // 1, so the process part is (0.16 − 0.02) / 2 = 0.07.
+            let steps = Bootstrap.Sample([0, 0.2, 0.4, 0.6].map(exp), processes: [1, 1, 2, 2])
+            let levels = try #require(SpreadLevels.measured([steps]))
+            #expect(close(levels.run, 0.02.squareRoot()) && close(levels.process, 0.07.squareRoot()))
+            #expect(levels.cells == 1)
+            // Processes that agree beyond their runs (means equal): the estimate is below 0, taken as 0.
+            let alike = Bootstrap.Sample([0, 0.4, 0.1, 0.3].map(exp), processes: [1, 1, 2, 2])
+            #expect(SpreadLevels.measured([alike])?.process == 0)
+            // The median over cells: a bimodal cell beside two steady ones does not set the level.
+            let bimodal = Bootstrap.Sample([0, 2, 0, 2].map(exp), processes: [1, 1, 2, 2])
+            let median = try #require(SpreadLevels.measured([steps, steps, bimodal]))
+            #expect(close(median.run, 0.02.squareRoot()) && median.cells == 3)
+            // One run per process, or one process: nothing separates the levels.
+            #expect(SpreadLevels.measured([Bootstrap.Sample([1, 2, 3], processes: [1, 2, 3])]) == nil)
+            #expect(SpreadLevels.measured([Bootstrap.Sample([1, 2, 3], processes: [1, 1, 1])]) == nil)
         }
 }
 }

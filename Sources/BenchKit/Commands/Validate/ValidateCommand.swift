@@ -212,6 +212,12 @@ extension Validation {
                             + (keptIn.map { "sessions; kept in \($0), which compare uses for this host's files there." }
                                 ?? "sessions; --keep keeps them for compare."))
                 }
+                if let calibrationText {
+                    document.paragraph(calibrationText)
+                }
+                if let levels {
+                    document.paragraph(Self.levelsText(levels, measured: SessionTerms.measured(from: same)))
+                }
                 let alarms = rows.filter { $0.row.verdict == .faster || $0.row.verdict == .slower }
                 if !alarms.isEmpty {
                     document.heading("A/A false alarms of the raw rule: cells called faster or slower, nothing changed")
@@ -246,11 +252,59 @@ extension Validation {
                     "own_relative_detectable": .object([
                         "cells": .integer(ownRelative.cells), "detected": .integer(ownRelative.detected),
                     ]),
+                    "spread_levels": levels.map { levels in
+                        .object([
+                            "run": .number(levels.run), "process": .number(levels.process),
+                            "cells": .integer(levels.cells),
+                        ])
+                    } ?? .null,
+                    "calibration": .object([
+                        "raw": calibration.raw.map(JSONValue.number) ?? .null,
+                        "relative": calibration.relative.map(JSONValue.number) ?? .null,
+                    ]),
                     "machine_factor": same.machineFactor.map { .number($0.estimate) } ?? .null,
                     "by_runner": Self.json(byRunner), "by_family": Self.json(byFamily),
                     "rows": .records(Self.columns, rows),
                 ])
             })
+    }
+
+    /// How wide the intervals were for the pair's own differences; nil without an interval to measure.
+    var calibrationText: String? {
+        let (raw, relative) = calibration
+        guard let raw, let relative else {
+            return nil
+        }
+        // Within half as much again of the calibrated value either way counts as about right.
+        func width(_ value: Double) -> String {
+            switch value {
+            case ..<(Self.calibrated / 1.5): "wider than these two sessions needed (some real changes would be unsure)"
+            case (Self.calibrated * 1.5)...: "narrower than they needed (more false alarms than 5% of the cells)"
+            default: "about as wide as they needed"
+            }
+        }
+        func twoPlaces(_ value: Double) -> String { String(format: "%.2f", value) }
+        return "How wide the intervals are here: an A/A ratio lies a median \(twoPlaces(relative)) of its interval's "
+            + "side from 1 beside the machine, \(twoPlaces(raw)) raw (intervals that hold 95% and no more: "
+            + "\(twoPlaces(Self.calibrated))). Beside the machine they were \(width(relative)); raw, \(width(raw))."
+    }
+
+    /// Where the spread lives: the levels within the files, the pair's session terms between them, and what
+    /// narrows a cell's interval most here.
+    static func levelsText(_ levels: SpreadLevels, measured: SessionTerms?) -> String {
+        let sessions = measured.map { terms in
+            "; between the two sessions, the machine ±\(percentage(terms.drift)) and a cell "
+                + "±\(percentage(terms.cell)) beside it"
+        }
+        let advice =
+            levels.run >= levels.process
+            ? "Runs spread most here: more of them (a larger --budget) narrow a cell's interval most."
+            : "Processes spread most here: more runs of the same processes narrow a cell's interval little; runs "
+                + "from more processes (a longer sweep, or --isolate) narrow it."
+        return "Where the spread lives (standard deviations of a run's log time, the median over the "
+            + "\(levels.cells) cells of the two files whose runs show both levels): runs of one process "
+            + "±\(percentage(levels.run)), processes ±\(percentage(levels.process)) beyond their runs"
+            + "\(sessions ?? ""). \(advice)"
     }
 
     private static func json(_ shift: PartialShift) -> JSONValue {
