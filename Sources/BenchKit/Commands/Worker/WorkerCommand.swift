@@ -41,6 +41,10 @@ struct WorkerCommand: Command {
             do {
                 let request = try WorkerProtocol.message(WorkerRequest.self, from: line)
                 let key = CellKey(runner: request.runner, configuration: request.configuration)
+                // A plan of one recorded run, so that the cell's warm-ups follow the rules a sweep's do (the
+                // schedule's, until they settle) without a second copy of them here. Its record is not this
+                // process's to keep: the parent numbers the run and adds its process and load, so only the
+                // outcome goes back.
                 let plan = try request.plan(catalogue: catalogue, warm: warm.contains(key))
                 let records = plan.run(machine: machine, record: { _ in })
                 warm.insert(key)
