@@ -637,6 +637,13 @@ extension ThreadingOverheadsTests {
             #expect(flat.contains("How wide the intervals are here: an A/A ratio lies a median 0.00 of its interval's side"))
             #expect(flat.contains("(intervals that hold 95% and no more: 0.34). Beside the machine they were wider than"))
             #expect(flat.contains("; raw, narrower than they needed (more false alarms than 5% of the cells)."))
+            // Nothing moved at all: both rules' ratios lie at 1, and one sentence says so of both.
+            let (same, again) = ComparisonTests.machinePair(machine: 1, serialQueue: 1)
+            let still = Validation(first: same, second: again.records, shift: 1.2, threshold: 0.05)
+            #expect(
+                still.output(paths: ["a.csv", "b.csv"], termsText: "").render(.table)
+                    .replacingOccurrences(of: "\n  ", with: " ")
+                    .contains("Both rules' intervals were wider than these two sessions needed"))
             // Runs without their processes: no levels to tell apart, and no line for them.
             #expect(validation.levels == nil && !flat.contains("Where the spread lives"))
         }

@@ -286,7 +286,10 @@ extension Validation {
         func twoPlaces(_ value: Double) -> String { String(format: "%.2f", value) }
         return "How wide the intervals are here: an A/A ratio lies a median \(twoPlaces(relative)) of its interval's "
             + "side from 1 beside the machine, \(twoPlaces(raw)) raw (intervals that hold 95% and no more: "
-            + "\(twoPlaces(Self.calibrated))). Beside the machine they were \(width(relative)); raw, \(width(raw))."
+            + "\(twoPlaces(Self.calibrated))). "
+            + (width(relative) == width(raw)
+                ? "Both rules' intervals were \(width(raw))."
+                : "Beside the machine they were \(width(relative)); raw, \(width(raw)).")
     }
 
     /// Where the spread lives: the levels within the files, the pair's session terms between them, and what
