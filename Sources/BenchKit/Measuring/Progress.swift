@@ -24,16 +24,19 @@ final class Progress {
     /// The schedule's estimate of the time its planned runs still take, as of the last run; nil before the first
     /// and while the runs to come are not yet planned (warm-ups, pilots).
     private var secondsLeft: Double?
-    /// Whether the runs planned are the whole plan's, as of the last run: not while warming up and piloting.
-    private var isPlanned = false
+    /// Whether the runs planned are the whole plan's, as of the last run: not while warming up and piloting, when
+    /// the schedule gives no estimate.
+    private var isPlanned: Bool {
+        secondsLeft != nil
+    }
     private var hasStatusLine = false
     /// The longest runner id in the measurement, to align the lines of `verbose`.
     private var runnerWidth = 0
     /// Off a terminal: the runs done at the last line, and when it was written.
     private var toldRuns = 0
     private var lastLogLine: ContinuousClock.Instant?
-    /// The last run finished: the runs done then, those planned, whether they were, and the time elapsed.
-    private var lastRun: (done: Int, planned: Int, isPlanned: Bool, elapsed: Double)?
+    /// The last run finished: the runs done then, those planned, and the time elapsed.
+    private var lastRun: (done: Int, planned: Int, elapsed: Double)?
 
     /// An estimate shows only once the measurement is expected to take longer than this.
     static let estimateAfter = 5.0
@@ -55,7 +58,6 @@ final class Progress {
     func begin(_ plan: SweepPlan) {
         started = clock.now
         secondsLeft = nil
-        isPlanned = false
         toldRuns = 0
         lastLogLine = nil
         lastRun = nil
@@ -80,7 +82,6 @@ final class Progress {
             hasStatusLine = true
         case .didRun(let index, let planned, let step, let outcome, _, let left):
             secondsLeft = left
-            isPlanned = left != nil
             // A run that failed or stalled says so at once, whatever the mode: the summary counts it later.
             if verbose || outcome.status != .ok {
                 let position = String(index + 1).leftPadded(to: String(planned).count)
@@ -97,7 +98,7 @@ final class Progress {
             // While warm-ups and pilots decide the runs, a tenth of those planned so far means nothing: a line at most
             // every ``quietInterval`` s says the sweep is alive.
             let done = index + 1
-            lastRun = (done, planned, isPlanned, elapsed)
+            lastRun = (done, planned, elapsed)
             let tenth = { (runs: Int) in planned > 0 ? min(10, runs * 10 / planned) : 0 }
             let now = clock.now
             let quietLongEnough = lastLogLine.map { (now - $0) / .seconds(1) >= Self.quietInterval } ?? true
@@ -167,7 +168,7 @@ final class Progress {
     /// all made, says so in a last line, once, and only at the end, as a budget plans more runs while it learns.
     func end() {
         clearStatus()
-        guard !quiet, !isTerminal, !verbose, let lastRun, lastRun.isPlanned, lastRun.done == lastRun.planned,
+        guard !quiet, !isTerminal, !verbose, isPlanned, let lastRun, lastRun.done == lastRun.planned,
             toldRuns < lastRun.done
         else {
             return
