@@ -76,8 +76,8 @@ package struct Validation {
 
     /// How far the A/A ratios lie from 1 within their intervals, each rule's: the median over the cells of |ln ratio|
     /// over the interval's side toward 1 (on the log scale). An interval that holds 95% and no more puts it at
-    /// ``calibrated``; below that, the intervals are wider than the pair's own differences needed, and a change is
-    /// called later than it could be; above, narrower.
+    /// ``calibrated``; below that, the intervals are wider than the pair's own differences needed, and some real
+    /// changes are called unsure; above, narrower, and more than 5% of unchanged cells are called changed.
     package var calibration: (raw: Double?, relative: Double?) {
         func median(_ pairs: [(ratio: Double?, interval: ClosedRange<Double>?)]) -> Double? {
             Statistics.median(

@@ -23,13 +23,6 @@ public struct SpreadLevels: Sendable, Equatable {
     /// The cells the levels are the median over.
     public var cells: Int
 
-    /// The levels `run` and `process`, over `cells` cells.
-    public init(run: Double, process: Double, cells: Int) {
-        self.run = run
-        self.process = process
-        self.cells = cells
-    }
-
     /// The levels the cells' runs show, each cell's runs with the process that made each (``Bootstrap/Sample``);
     /// nil where no cell has runs from two processes, one of which made two or more.
     public static func measured(_ samples: [Bootstrap.Sample]) -> SpreadLevels? {
@@ -45,11 +38,12 @@ public struct SpreadLevels: Sendable, Equatable {
     /// One cell's within-process variance of ln(time) and its between-process component (which may come out
     /// below 0); nil where its runs cannot separate them.
     static func components(_ sample: Bootstrap.Sample) -> (run: Double, process: Double)? {
-        let groups = sample.groups.map { group in group.map { log(sample.values[$0]) } }
-        let count = groups.reduce(0) { $0 + $1.count }
-        guard groups.count >= 2, count > groups.count, sample.values.allSatisfy({ $0 > 0 }) else {
+        guard sample.groups.count >= 2, sample.values.count > sample.groups.count, sample.values.allSatisfy({ $0 > 0 })
+        else {
             return nil
         }
+        let groups = sample.groups.map { group in group.map { log(sample.values[$0]) } }
+        let count = sample.values.count
         let means = groups.map { $0.reduce(0, +) / Double($0.count) }
         let grandMean = groups.joined().reduce(0, +) / Double(count)
         let within = zip(groups, means).reduce(0.0) { sum, group in
