@@ -66,11 +66,20 @@ public struct SweepPlan: Equatable, Sendable {
     public enum Warmup: Equatable, Sendable, Codable {
         /// Exactly this many per cell.
         case runs(Int)
-        /// Until two in a row cost the same per job within `tolerance` (a fraction), at most `maximum` per cell.
+        /// Until two in a row cost the same per job within `tolerance` (a fraction), or until they have timed
+        /// ``longEnough`` together; at most `maximum` per cell.
         case untilSettled(maximum: Int, tolerance: Double)
 
         /// Warm-up that ends when the runs settle: at most 5, within 10%.
         public static let settling = Warmup.untilSettled(maximum: 5, tolerance: 0.1)
+
+        /// Seconds that a cell's warm-ups must time together for it to count as warm, settled or not. Starting a
+        /// runner's threads and pools is paid at the start of the first warm-up; warm-ups that have run the cell's
+        /// jobs for a tenth of a second (one of a thread-per-job runner's takes 0.1 to 0.6 s) leave nothing to warm,
+        /// and whether two such agree within the tolerance is the runs' own spread (15 to 28% a run on a slow
+        /// 2-core day), not warming: docs/method.md, "A run", has the runs that show it. Cheaper cells, whose
+        /// warm-ups time a few milliseconds, settle by the tolerance as before.
+        public static let longEnough = 0.1
     }
 
     /// One run: a warm-up (no repetition) or a recorded repetition of a cell.

@@ -5,7 +5,7 @@ import JobRunners
 ///
 /// 1. Warm-ups: rounds over the cells still warming up, each round in a shuffled order. With
 ///    ``SweepPlan/Warmup/untilSettled(maximum:tolerance:)`` a cell stops warming up once two warm-ups in a row cost
-///    the same per job within the tolerance.
+///    the same per job within the tolerance, or once they have timed ``SweepPlan/Warmup/longEnough`` together.
 /// 2. Recorded runs. With ``SweepPlan/Sampling/repetitions(_:)``: rounds of every cell, each in a shuffled order.
 ///    Under a ``SweepPlan/Budget``: a pilot round (one run of every cell, shuffled) shows what a run of each cell
 ///    costs; then each cell gets the runs that narrow the intervals most for the budget (``allocate``: cheap cells
@@ -43,8 +43,9 @@ struct SweepSchedule {
 
     /// What the schedule knows of a cell so far.
     private struct CellRecord {
-        /// Costs per job of the warm-ups, in order.
+        /// Costs per job of the warm-ups, in order, and the jobs of each.
         var warmupCosts: [Double] = []
+        var warmupJobs = 0
         var warmupSeconds: [Double] = []
         var isWarm = false
         /// Seconds of the recorded runs, and the values its precision is judged on: the times of the `ok` ones in
@@ -96,6 +97,7 @@ struct SweepSchedule {
         let jobs = Double(step.configuration.jobs)
         guard step.repetition != nil else {
             cells[step.cell]?.warmupSeconds.append(seconds)
+            cells[step.cell]?.warmupJobs = step.configuration.jobs
             // A warm-up that is not ok counts as settled: warming up cannot help a run that fails.
             cells[step.cell]?.warmupCosts.append(outcome.nanoseconds.map { Double($0) / jobs } ?? .nan)
             return
@@ -192,11 +194,12 @@ struct SweepSchedule {
             guard round < maximum, let last = costs.last, !last.isNaN else {
                 return true
             }
+            let timed = costs.reduce(0) { $0 + $1 * Double(record.warmupJobs) } / 1e9
             guard costs.count >= 2 else {
-                return false
+                return timed >= SweepPlan.Warmup.longEnough
             }
             let previous = costs[costs.count - 2]
-            return abs(last - previous) <= tolerance * min(last, previous)
+            return abs(last - previous) <= tolerance * min(last, previous) || timed >= SweepPlan.Warmup.longEnough
         }
     }
 

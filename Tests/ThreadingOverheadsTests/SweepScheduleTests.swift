@@ -99,6 +99,27 @@ extension ThreadingOverheadsTests {
             }
         }
 
+        @Test("warm-ups until settled also end once they have timed 0.1 s together, agreeing or not")
+        func longWarmups() {
+            let plan = SweepPlan(cells: Self.cells, sampling: .repetitions(1), warmup: .settling, seed: 1)
+            // Every cell's warm-ups alternate between a time and twice it, never within 10% of the one before: the
+            // task cells' first takes 150 ms, enough alone; the others' 30 and 60 ms, which time 0.03, 0.09, then
+            // 0.12 s together.
+            var made: [SweepPlan.Cell: Int] = [:]
+            let (steps, _) = Self.run(plan) { step in
+                guard step.repetition == nil else {
+                    return 1_000_000
+                }
+                made[step.cell, default: 0] += 1
+                let base: Int64 = step.runner == .task ? 150_000_000 : 30_000_000
+                return made[step.cell, default: 0].isMultiple(of: 2) ? 2 * base : base
+            }
+            for cell in Self.cells {
+                let warmups = steps.filter { $0.cell == cell && $0.repetition == nil }.count
+                #expect(warmups == (cell.runner == .task ? 1 : 3), "\(cell)")
+            }
+        }
+
         @Test("a budget: runs that cost nothing stop once precise enough, never before the fewest that may stop")
         func precision() {
             let budget = SweepPlan.Budget(seconds: 60, precision: 0.01)

@@ -37,7 +37,7 @@ extension ThreadingOverheadsTests {
             }
             // No warm-up step in this process: the workers make their own.
             #expect(run.error.contains("8/8 runs (100%)"))
-            #expect(run.error.contains("each cell's runs spread over 2 worker processes"))
+            #expect(run.error.unwrapped.contains("each cell's runs spread over 2 worker processes"))
         }
 
         @Test("--isolate: a fresh worker for every recorded run", .timeLimit(.minutes(1)))
@@ -53,7 +53,7 @@ extension ThreadingOverheadsTests {
             // Each run's process is a fresh one, and its number, unique in the file, says so.
             #expect(Set(body.compactMap { $0["process"] }).count == 4)
             #expect(run.error.contains("4/4 runs (100%)"))
-            #expect(run.error.contains("each recorded run in a fresh process"))
+            #expect(run.error.unwrapped.contains("each recorded run in a fresh process"))
         }
 
         @Test("a worker of another protocol refuses to start; a parent refuses an executable that does not answer as one",

@@ -68,8 +68,8 @@ enum RunOption {
         defaultText: ValueParser<Double>.percent.describe(RunOptions.defaultBudget.precision), \.sampling.precision, .percent)
     static let warmup = Option<RunOptions>(
         "warmup", value: "n",
-        help: "Runs before those, not recorded, each with a tenth of the iterations: exactly n, instead of until "
-            + "two in a row agree within 10% (at most 5).",
+        help: "Runs before those, not recorded, each with a tenth of the iterations: exactly n, instead of "
+            + SweepCommand.warmupText(.settling) + ".",
         defaultText: "until settled", \.sampling.warmup, .count(minimum: 0))
     static let seed = Option<RunOptions>(
         "seed", value: "n", help: "The seed of the runs' shuffled order, to replay a sweep's (every row records it).",

@@ -116,14 +116,20 @@ struct SweepCommand: Command, Equatable {
         return conclusion.conclude(ended, interruptedBy: nil, resultPath: session.resultPath)
     }
 
+    /// A cell's warm-ups, in words, for the plan line and `--warmup`'s help: `1 warm-up`, `warm-ups until two in a
+    /// row agree within 10% or they have timed 0.1 s (at most 5)`.
+    static func warmupText(_ warmup: SweepPlan.Warmup) -> String {
+        switch warmup {
+        case .runs(let count):
+            Format.count(count, "warm-up")
+        case .untilSettled(let maximum, let tolerance):
+            "warm-ups until two in a row agree within \(Format.number(tolerance * 100))% or they have timed "
+                + "\(Format.number(SweepPlan.Warmup.longEnough)) s (at most \(maximum))"
+        }
+    }
+
     /// How a plan runs each cell, in words: `1 warm-up + 3 repetitions each, seed 42`.
     static func describe(_ plan: SweepPlan) -> String {
-        let warmup =
-            switch plan.warmup {
-            case .runs(let count): Format.count(count, "warm-up")
-            case .untilSettled(let maximum, let tolerance):
-                "warm-ups until two agree within \(Format.number(tolerance * 100))% (at most \(maximum))"
-            }
         let runs =
             switch plan.sampling {
             case .repetitions(let count): Format.count(count, "repetition") + " each"
@@ -131,7 +137,7 @@ struct SweepCommand: Command, Equatable {
                 "a budget of \(Progress.clockText(budget.seconds)) shared by need (\(budget.minimumRuns) to "
                     + "\(budget.maximumRuns) runs each, until within ±\(Format.number(budget.precision * 100))%)"
             }
-        return "\(warmup), then \(runs), in a shuffled order (seed \(plan.seed))"
+        return "\(warmupText(plan.warmup)), then \(runs), in a shuffled order (seed \(plan.seed))"
     }
 
     /// What ends a sweep, normally or on an interrupt: the summary file, the summary, the exit code.
