@@ -628,15 +628,15 @@ extension ThreadingOverheadsTests {
             #expect(text.contains("B × 1.2, each runner's cells in turn, relative: dearer (detected)"))
             #expect(text.contains("Machine factor B/A: 0.800"))
             // Every cell moved with the machine exactly: beside it, each A/A ratio lies at 1, 0 of its interval's
-            // side; raw, each lies at 0.8, a distance of ln 1.25 against a side of 1.96 × 10% (the default drift)
-            // and the runs' own spread, so less than 1.
+            // side; raw, each lies at 0.8, a distance of ln 1.25 = 0.22 against a side of 1.96 × 10% (the default
+            // drift) with the runs' own spread in quadrature, about 0.2: every interval needed to be a little wider.
             let calibration = validation.calibration
             #expect(calibration.relative == 0)
-            #expect((calibration.raw ?? 0) > 0.5 && (calibration.raw ?? 2) < 1.5)
+            #expect((calibration.raw ?? 0) > 1 && (calibration.raw ?? 2) < 1.2)
             let flat = text.replacingOccurrences(of: "\n  ", with: " ")
-            #expect(flat.contains("How wide the intervals are here: an A/A ratio lies a median 0.00 of its interval's side"))
-            #expect(flat.contains("(intervals that hold 95% and no more: 0.34). Beside the machine they were wider than"))
-            #expect(flat.contains("; raw, narrower than they needed (more false alarms than 5% of the cells)."))
+            #expect(flat.contains("How wide the intervals are here: 95% of the A/A ratios lie within 0.00 of their interval's side"))
+            #expect(flat.contains("(intervals that hold 95% and no more: 1.00). Beside the machine they were wider than"))
+            #expect(flat.contains("; raw, about as wide as they needed."))
             // Nothing moved at all: both rules' ratios lie at 1, and one sentence says so of both.
             let (same, again) = ComparisonTests.machinePair(machine: 1, serialQueue: 1)
             let still = Validation(first: same, second: again.records, shift: 1.2, threshold: 0.05)
@@ -644,6 +644,9 @@ extension ThreadingOverheadsTests {
                 still.output(paths: ["a.csv", "b.csv"], termsText: "").render(.table)
                     .replacingOccurrences(of: "\n  ", with: " ")
                     .contains("Both rules' intervals were wider than these two sessions needed"))
+            // The 95th percentile past half as much again of 1 either way: too wide, too narrow.
+            #expect(Validation.IntervalWidth(0.6) == .wider && Validation.IntervalWidth(1.6) == .narrower)
+            #expect(Validation.IntervalWidth(0.7) == .aboutRight && Validation.IntervalWidth(1.4) == .aboutRight)
             // Runs without their processes: no levels to tell apart, and no line for them.
             #expect(validation.levels == nil && !flat.contains("Where the spread lives"))
         }
