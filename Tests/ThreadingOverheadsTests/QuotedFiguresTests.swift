@@ -143,6 +143,15 @@ extension ThreadingOverheadsTests {
             return line.prefix { !$0.isNumber }.split(separator: " ").joined(separator: " ")
         }
 
+        /// A line's words with each figure as `#`, and its runs of spaces as one; a configuration (`16×6250`) and a
+        /// number before a comma (`B × 1.2, each …`) are words, not figures.
+        static func words(_ line: String) -> String {
+            line.replacingOccurrences(
+                of: "(?<![0-9]×)(?<![0-9.])[0-9][0-9.]*(?![0-9.]*(×[0-9]|,))", with: "#", options: .regularExpression
+            )
+            .split(separator: " ").joined(separator: " ")
+        }
+
         /// The block's lines held to the source's `output`: each doc line, in order, must be a line of it. The
         /// lines that are not (with the source's line of the same key, if there is one), and the block as the
         /// source has it now (each line replaced by the source's line of its key).
@@ -161,7 +170,13 @@ extension ThreadingOverheadsTests {
                     let same = output[position...].first { key($0) == key(line) }
                     wrong.append("  quoted: \(line)\n  source: \(same ?? "(no line like it)")")
                 }
-                if let found = output[freshPosition...].firstIndex(where: { key($0) == key(line) }) {
+                // The line whose words match, figures aside; else the first whose words before its first figure
+                // do. The words alone would take the wrong one of two lines whose label holds a figure ("B × 1.2,
+                // each runner's …" and "… each family's …") or of one runner's lines in two configurations.
+                let rest = output[freshPosition...]
+                if let found = rest.firstIndex(where: { words($0) == words(line) })
+                    ?? rest.firstIndex(where: { key($0) == key(line) })
+                {
                     fresh.append(output[found])
                     freshPosition = found + 1
                 } else {

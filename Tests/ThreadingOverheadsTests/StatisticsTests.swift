@@ -138,6 +138,32 @@ extension ThreadingOverheadsTests {
                     == "first repetition 2.0× the others' median: more warm-up runs may help; noisy: CV 50.0% (over 10%)")
         }
     
+        @Test("the median's interval from order statistics: the binomial's own ranks, 95% or more and no wider")
+        func medianRanks() {
+            // Ranks from the binomial distribution (tables of the sign test's confidence interval): none below 6.
+            #expect((1...5).map(Estimate.medianRank(count:)) == [nil, nil, nil, nil, nil])
+            let ranks = [6, 8, 9, 11, 12, 20, 30, 100].map(Estimate.medianRank(count:))
+            #expect(ranks == [1, 1, 2, 2, 3, 6, 10, 40])
+            // Each rank holds the median 95% of the time or more, and the next one in would not.
+            func coverage(_ count: Int, _ rank: Int) -> Double {
+                let n = Double(count)
+                var below = 0.0
+                for j in 0..<rank {
+                    let k = Double(j)
+                    let logTerm: Double = lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1) - n * log(2.0)
+                    below += exp(logTerm)
+                }
+                return 1 - 2 * below
+            }
+            for count in 6...200 {
+                let rank = Estimate.medianRank(count: count) ?? 0
+                #expect(coverage(count, rank) >= 0.95 && coverage(count, rank + 1) < 0.95, "\(count) values")
+            }
+            // The interval is the values of those ranks: 2nd and 9th of 10.
+            #expect(Estimate.interval((1...10).map(Double.init).reversed()) == 2...9)
+            #expect(Estimate.interval([5, 1, 3]) == 1...5)
+        }
+
         @Test("Kruskal–Wallis and chi-square quantiles, against values from tables")
         func rankTest() throws {
             // Three groups of five, no ties: H = 12/(15·16) · (15²/5 + 40²/5 + 65²/5) − 3·16 = 12.5.
