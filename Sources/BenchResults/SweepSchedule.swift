@@ -43,9 +43,8 @@ struct SweepSchedule {
 
     /// What the schedule knows of a cell so far.
     private struct CellRecord {
-        /// Costs per job of the warm-ups, in order, and the jobs of each.
+        /// Costs per job of the warm-ups, in order.
         var warmupCosts: [Double] = []
-        var warmupJobs = 0
         var warmupSeconds: [Double] = []
         var isWarm = false
         /// Seconds of the recorded runs, and the values its precision is judged on: the times of the `ok` ones in
@@ -97,7 +96,6 @@ struct SweepSchedule {
         let jobs = Double(step.configuration.jobs)
         guard step.repetition != nil else {
             cells[step.cell]?.warmupSeconds.append(seconds)
-            cells[step.cell]?.warmupJobs = step.configuration.jobs
             // A warm-up that is not ok counts as settled: warming up cannot help a run that fails.
             cells[step.cell]?.warmupCosts.append(outcome.nanoseconds.map { Double($0) / jobs } ?? .nan)
             return
@@ -157,7 +155,7 @@ struct SweepSchedule {
     private mutating func advance() {
         switch phase {
         case .warmingUp(let round):
-            for (cell, record) in cells where !record.isWarm && isSettled(record, after: round) {
+            for (cell, record) in cells where !record.isWarm && isSettled(record, of: cell, after: round) {
                 cells[cell]?.isWarm = true
             }
             let cold = plan.cells.filter { cells[$0]?.isWarm == false }
@@ -185,7 +183,7 @@ struct SweepSchedule {
     }
 
     /// Whether a cell has warmed up enough after `round` warm-up rounds.
-    private func isSettled(_ record: CellRecord, after round: Int) -> Bool {
+    private func isSettled(_ record: CellRecord, of cell: SweepPlan.Cell, after round: Int) -> Bool {
         switch plan.warmup {
         case .runs(let count):
             return round >= count
@@ -194,7 +192,7 @@ struct SweepSchedule {
             guard round < maximum, let last = costs.last, !last.isNaN else {
                 return true
             }
-            let timed = costs.reduce(0) { $0 + $1 * Double(record.warmupJobs) } / 1e9
+            let timed = costs.reduce(0) { $0 + $1 } * Double(cell.configuration.warmupShape.jobs) / 1e9
             guard costs.count >= 2 else {
                 return timed >= SweepPlan.Warmup.longEnough
             }

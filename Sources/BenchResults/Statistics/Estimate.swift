@@ -35,11 +35,11 @@ public enum Estimate {
     public static func medianRank(count: Int) -> Int? {
         // P(X ≤ j) summed term by term on the log scale, so that thousands of values neither overflow nor vanish.
         let n = Double(count)
-        let logTotal = n * log(2.0)
+        let logWhole = lgamma(n + 1) - n * log(2.0)
         var below = 0.0
         var rank: Int?
         for j in 0..<count {
-            below += exp(lgamma(n + 1) - lgamma(Double(j) + 1) - lgamma(n - Double(j) + 1) - logTotal)
+            below += exp(logWhole - lgamma(Double(j) + 1) - lgamma(n - Double(j) + 1))
             guard 2 * below <= 0.05 else {
                 break
             }
