@@ -99,17 +99,57 @@ extension ThreadingOverheadsTests {
         @Test("while warm-ups and pilots decide the runs: no bar, no share, no estimate; in a log, a line a 10 s at most")
         func warmingUp() {
             #expect(
-                Progress.statusLine(done: 11, planned: nil, elapsed: 13, left: nil, doing: "task 8×12500 warm-up", width: 120)
+                Progress.statusLine(.warmingUp(done: 11), elapsed: 13, left: nil, doing: "task 8×12500 warm-up", width: 120)
                     == "[warming up] 11 runs · 0:13 elapsed · task 8×12500 warm-up")
-            #expect(Progress.logLine(done: 11, planned: nil, elapsed: 13, left: nil) == "bench: warming up, 11 runs, 0:13 elapsed")
+            #expect(Progress.logLine(.warmingUp(done: 11), elapsed: 13, left: nil) == "bench: warming up, 11 runs, 0:13 elapsed")
             // Ten warm-ups within a second, the schedule estimating nothing: one line, not one a tenth.
             let captured = CapturedConsole()
             let progress = Progress(console: captured.console, quiet: false, isTerminal: false)
-            progress.begin(SweepPlan(cells: [Self.step.cell], sampling: .repetitions(10), warmup: .runs(0)))
+            progress.begin(SweepPlan(cells: [Self.step.cell], sampling: .repetitions(10), warmup: .runs(10)))
+            let warmup = SweepPlan.Step(cell: Self.step.cell, repetition: nil)
             for index in 0..<10 {
-                progress.handle(.didRun(index: index, planned: 10, Self.step, Self.outcome, seconds: 0, secondsLeft: nil))
+                progress.handle(
+                    .didRun(index: index, planned: 10, warmup, Self.outcome, seconds: 0, secondsLeft: nil))
             }
             #expect(captured.error == "bench: warming up, 1 run, 0:00 elapsed\n")
+        }
+
+        @Test("a budget's first round, a recorded run of each cell before the rest is planned, counts cells, not runs")
+        func firstRound() {
+            #expect(
+                Progress.statusLine(
+                    .firstRound(done: 74, cells: 104), elapsed: 56, left: nil, doing: "task 8×12500 repetition 1",
+                    width: 120) == "[first runs] 74/104 cells · 0:56 elapsed · task 8×12500 repetition 1")
+            let cells = [1, 4, 16].map {
+                SweepPlan.Cell(runner: .serialQueue, configuration: RunConfiguration(queues: $0, iterations: 1000))
+            }
+            for isTerminal in [false, true] {
+                let captured = CapturedConsole()
+                let progress = Progress(console: captured.console, quiet: false, isTerminal: isTerminal)
+                progress.begin(
+                    SweepPlan(cells: cells, sampling: .budget(SweepPlan.Budget(seconds: 10)), warmup: .runs(1)))
+                // On a terminal a warm-up of each cell first; the first round's runs are counted from its start. In a
+                // log, the first line says what the first run is (later ones wait ten seconds).
+                for (index, cell) in cells.enumerated() where isTerminal {
+                    let warmup = SweepPlan.Step(cell: cell, repetition: nil)
+                    progress.handle(
+                        .didRun(index: index, planned: 3, warmup, Self.outcome, seconds: 0, secondsLeft: nil))
+                }
+                for (offset, cell) in cells.enumerated() {
+                    let step = SweepPlan.Step(cell: cell, repetition: 1)
+                    let index = (isTerminal ? 3 : 0) + offset
+                    progress.handle(.willRun(index: index, planned: 6, step))
+                    progress.handle(
+                        .didRun(index: index, planned: 6, step, Self.outcome, seconds: 11, secondsLeft: nil))
+                }
+                if isTerminal {
+                    #expect(
+                        captured.error.contains("[first runs] 2/3 cells · 0:00 elapsed · serial-queue 16×1000 repetition 1"))
+                    #expect(!captured.error.contains("warming up] 5"))
+                } else {
+                    #expect(captured.error == "bench: a first run of each cell, 1/3, 0:00 elapsed\n")
+                }
+            }
         }
 
         @Test("a failed run says so at once, whatever the mode")
@@ -136,14 +176,14 @@ extension ThreadingOverheadsTests {
         func statusWidth() {
             let doing = "discarding-task-group ping-pong 16×625 repetition 12"
             for width in [120, 80, 60, 40] {
-                let line = Progress.statusLine(done: 5, planned: 312, elapsed: 65, left: 130, doing: doing, width: width)
+                let line = Progress.statusLine(.runs(done: 5, planned: 312), elapsed: 65, left: 130, doing: doing, width: width)
                 #expect(line.count <= width, "\(width): \(line)")
                 #expect(width < 60 || line.hasPrefix("[░░░░░░░░░░░░░░░░░░░░] 5/312 runs · 1:05 elapsed"), "\(line)")
             }
-            #expect(Progress.statusLine(done: 5, planned: 312, elapsed: 65, left: 130, doing: doing, width: 120).hasSuffix(doing))
-            #expect(Progress.statusLine(done: 312, planned: 312, elapsed: 1, left: nil, doing: "x", width: 120)
+            #expect(Progress.statusLine(.runs(done: 5, planned: 312), elapsed: 65, left: 130, doing: doing, width: 120).hasSuffix(doing))
+            #expect(Progress.statusLine(.runs(done: 312, planned: 312), elapsed: 1, left: nil, doing: "x", width: 120)
                 == "[████████████████████] 312/312 runs · 0:01 elapsed · x")
-            #expect(Progress.logLine(done: 30, planned: 60, elapsed: 12, left: 12) == "bench: 30/60 runs (50%), 0:12 elapsed, about 0:12 left")
+            #expect(Progress.logLine(.runs(done: 30, planned: 60), elapsed: 12, left: 12) == "bench: 30/60 runs (50%), 0:12 elapsed, about 0:12 left")
         }
 
         @Test("clock text", arguments: [(0.0, "0:00"), (65.4, "1:05"), (750, "12:30"), (3723, "1:02:03")])

@@ -12,8 +12,12 @@ import JobRunners
 /// - with `verbose` (`bench --verbose`), a line per finished run with its time, wherever it goes, under the status
 ///   line on a terminal; without it, a line only for a run that failed or stalled.
 ///
-/// What each line says is made by pure functions (``statusLine(done:planned:elapsed:left:doing:width:)``,
-/// ``logLine(done:planned:elapsed:left:)``), tested alone.
+/// What each line says is made by pure functions (``statusLine(_:elapsed:left:doing:width:)``,
+/// ``logLine(_:elapsed:left:)``), tested alone.
+///
+/// Until the runs are planned there is nothing to show a share of: warm-ups say how many runs so far, and a budget's
+/// first round (a recorded run of each cell, which shows what each costs before the budget shares itself) how many
+/// of its cells have had theirs.
 final class Progress {
     private let console: Console
     private let isTerminal: Bool
@@ -37,6 +41,10 @@ final class Progress {
     private var lastLogLine: ContinuousClock.Instant?
     /// The last run finished: the runs done then, those planned, and the time elapsed.
     private var lastRun: (done: Int, planned: Int, elapsed: Double)?
+    /// The cells of a budget's first round, where the plan samples by a budget; nil where its runs are fixed.
+    private var firstRoundCells: Int?
+    /// The first round's runs done so far.
+    private var firstRoundDone = 0
 
     /// An estimate shows only once the measurement is expected to take longer than this.
     static let estimateAfter = 5.0
@@ -62,6 +70,28 @@ final class Progress {
         lastLogLine = nil
         lastRun = nil
         runnerWidth = plan.runners.map(\.id.count).max() ?? 0
+        if case .budget = plan.sampling {
+            firstRoundCells = plan.cells.count
+        } else {
+            firstRoundCells = nil
+        }
+        firstRoundDone = 0
+    }
+
+    /// What a line counts at run `index` (0-based) of `planned`, before or after `step`: the runs done of those
+    /// planned; while unplanned, the warm-ups so far or the first round's runs.
+    private func tally(done: Int, planned: Int, _ step: SweepPlan.Step) -> Tally {
+        guard !isPlanned else {
+            return .runs(done: done, planned: planned)
+        }
+        guard step.repetition != nil else {
+            return .warmingUp(done: done)
+        }
+        guard let firstRoundCells else {
+            // Fixed repetitions are all planned once the warm-ups end: this is the first of them.
+            return .runs(done: done, planned: planned)
+        }
+        return .firstRound(done: firstRoundDone, cells: firstRoundCells)
     }
 
     func handle(_ event: SweepPlan.Event) {
@@ -76,11 +106,14 @@ final class Progress {
             }
             let doing = "\(step.runner.id) \(step.configuration) \(Self.which(step))"
             let status = Self.statusLine(
-                done: index, planned: isPlanned ? planned : nil, elapsed: elapsed, left: shownEstimate(elapsed: elapsed),
+                tally(done: index, planned: planned, step), elapsed: elapsed, left: shownEstimate(elapsed: elapsed),
                 doing: doing, width: PlainTextRenderer.width)
             console.error("\r\u{1B}[K" + status)
             hasStatusLine = true
         case .didRun(let index, let planned, let step, let outcome, _, let left):
+            if !isPlanned, step.repetition != nil {
+                firstRoundDone += 1
+            }
             secondsLeft = left
             // A run that failed or stalled says so at once, whatever the mode: the summary counts it later.
             if verbose || outcome.status != .ok {
@@ -108,11 +141,8 @@ final class Progress {
             }
             toldRuns = done
             lastLogLine = now
-            console.error(
-                Self.logLine(
-                    done: done, planned: isPlanned ? planned : nil, elapsed: elapsed,
-                    left: shownEstimate(elapsed: elapsed))
-                    + "\n")
+            let tally = tally(done: done, planned: planned, step)
+            console.error(Self.logLine(tally, elapsed: elapsed, left: shownEstimate(elapsed: elapsed)) + "\n")
         }
     }
 
@@ -124,18 +154,34 @@ final class Progress {
         return secondsLeft
     }
 
+    /// What a progress line counts.
+    enum Tally: Equatable {
+        /// `done` of the `planned` runs.
+        case runs(done: Int, planned: Int)
+        /// Warm-ups, before the runs are planned: `done` runs so far.
+        case warmingUp(done: Int)
+        /// A budget's first round, one recorded run of each cell, which shows what each costs before the rest is
+        /// planned: `done` of its `cells`.
+        case firstRound(done: Int, cells: Int)
+    }
+
     /// The status line on a terminal, at most `width` characters: `[████████░░░░░░░░░░░░] 120/312 runs · 1:05
-    /// elapsed, about 1:40 left · task 8×12500 repetition 4`; the run being made is cut to fit, then left out.
-    /// `planned` is nil while warm-ups and pilots decide the runs: `[warming up] 11 runs · 0:13 elapsed · …`.
-    static func statusLine(done: Int, planned: Int?, elapsed: Double, left: Double?, doing: String, width: Int) -> String {
+    /// elapsed, about 1:40 left · task 8×12500 repetition 4`; the run being made is cut to fit, then left out. Before
+    /// the runs are planned, no bar: `[warming up] 11 runs · 0:13 elapsed · …`, `[first runs] 74/104 cells · 0:56
+    /// elapsed · …`.
+    static func statusLine(_ tally: Tally, elapsed: Double, left: Double?, doing: String, width: Int) -> String {
         let time = clockText(elapsed) + " elapsed" + (left.map { ", about \(clockText($0)) left" } ?? "")
         let head: String
-        if let planned {
+        switch tally {
+        case .runs(let done, let planned):
             let filled = planned > 0 ? min(barWidth, done * barWidth / planned) : 0
-            let bar = "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
+            let bar =
+                "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
             head = "\(bar) \(done)/\(planned) runs · \(time)"
-        } else {
+        case .warmingUp(let done):
             head = "[warming up] \(Format.count(done, "run")) · \(time)"
+        case .firstRound(let done, let cells):
+            head = "[first runs] \(done)/\(cells) cells · \(time)"
         }
         let room = width - head.count - 3
         guard room >= 12 else {
@@ -144,15 +190,19 @@ final class Progress {
         return head + " · " + (doing.count <= room ? doing : String(doing.prefix(room - 1)) + "…")
     }
 
-    /// A progress line off a terminal: `bench: 30/60 runs (50%), 0:12 elapsed, about 0:12 left`; while warm-ups
-    /// and pilots decide the runs (`planned` nil), `bench: warming up, 11 runs, 0:13 elapsed`.
-    static func logLine(done: Int, planned: Int?, elapsed: Double, left: Double?) -> String {
-        guard let planned else {
+    /// A progress line off a terminal: `bench: 30/60 runs (50%), 0:12 elapsed, about 0:12 left`; before the runs are
+    /// planned, `bench: warming up, 11 runs, 0:13 elapsed` or `bench: a first run of each cell, 74/104, 0:56 elapsed`.
+    static func logLine(_ tally: Tally, elapsed: Double, left: Double?) -> String {
+        switch tally {
+        case .runs(let done, let planned):
+            let percent = planned > 0 ? done * 100 / planned : 100
+            return "\(Program.name): \(done)/\(planned) runs (\(percent)%), \(clockText(elapsed)) elapsed"
+                + (left.map { ", about \(clockText($0)) left" } ?? "")
+        case .warmingUp(let done):
             return "\(Program.name): warming up, \(Format.count(done, "run")), \(clockText(elapsed)) elapsed"
+        case .firstRound(let done, let cells):
+            return "\(Program.name): a first run of each cell, \(done)/\(cells), \(clockText(elapsed)) elapsed"
         }
-        let percent = planned > 0 ? done * 100 / planned : 100
-        return "\(Program.name): \(done)/\(planned) runs (\(percent)%), \(clockText(elapsed)) elapsed"
-            + (left.map { ", about \(clockText($0)) left" } ?? "")
     }
 
     /// Prints a line of its own, clearing the status line first.
@@ -175,7 +225,8 @@ final class Progress {
         }
         toldRuns = lastRun.done
         console.error(
-            Self.logLine(done: lastRun.done, planned: lastRun.planned, elapsed: lastRun.elapsed, left: nil) + "\n")
+            Self.logLine(.runs(done: lastRun.done, planned: lastRun.planned), elapsed: lastRun.elapsed, left: nil)
+                + "\n")
     }
 
     /// Clears the status line, if one is showing.
