@@ -36,6 +36,8 @@ public struct CellSummary: Sendable, Equatable {
     /// Its recorded runs (of any status) made while other programs used a fifth of the machine or more
     /// (``RunLoad/isInterference``).
     public var interferedRuns = 0
+    /// The mean load of those runs, who used the machine meanwhile and how much; nil where none was made so.
+    public var interference: RunLoad?
     /// The allocations per job that the `ok` runs carry, one each (schema version 9): the same within a process,
     /// counted once there (`Allocations`).
     public var allocations: [Allocations] = []

@@ -174,6 +174,18 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         keys.compactMap { report.cell($0.runner, at: $0.configuration) }.filter { $0.isInterfered(moreThan: interferedShare) }
     }
 
+    /// What a check says of `cells` whose runs were made during interference (``interferedCells(_:in:)``): `3 of 8
+    /// runs of serial-queue were made while the hypervisor gave 40% of the machine's CPU time to other guests`, who
+    /// used the machine the mean over those runs.
+    public static func interferenceText(_ cells: [CellSummary]) -> String {
+        let marked = cells.compactMap { cell in cell.interference.map { (runs: Double(cell.interferedRuns), load: $0) } }
+        let runs = marked.map(\.runs).reduce(0, +)
+        let load = RunLoad(
+            others: marked.map { $0.runs * $0.load.others }.reduce(0, +) / max(runs, 1),
+            steal: marked.map { $0.runs * $0.load.steal }.reduce(0, +) / max(runs, 1))
+        return cells.map(\.interferenceText).joined(separator: " and ") + " were made while " + load.usersText
+    }
+
     /// One rule over every `ok` run of the cells the check reads, pooled: the `confidence` interval of what the
     /// check compares with its bound (the subject's headline cost per job, or its ratio to the other runner's, by
     /// ``Bootstrap``) lies wholly on the side where the check holds, wholly on the side where it fails, or across
@@ -201,9 +213,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             }
             var result = decided
             result.outcome = .inconclusive
-            result.explanation += "; not decided: "
-                + interfered.map(\.interferenceText).joined(separator: " and ")
-                + " were made while other programs used the machine"
+            result.explanation += "; not decided: " + Self.interferenceText(interfered)
             return result
         }
         guard let subjectCell, let subjectCost else {

@@ -31,6 +31,12 @@ public enum Format {
         String(format: "%.6f", nanoseconds / 1e9)
     }
 
+    /// A share as a percentage, whole from 1% and with one decimal below: `12%`, `3%`, `0.4%`.
+    public static func percent(_ fraction: Double) -> String {
+        let value = fraction * 100
+        return value < 0.95 ? String(format: "%.1f%%", value) : "\(Int(value.rounded()))%"
+    }
+
     /// A ratio with three significant digits: `105`, `9.46`, `0.0950`.
     public static func ratio(_ value: Double) -> String {
         switch value {

@@ -47,6 +47,7 @@ public struct Report: Sendable {
                         submitNanoseconds: timed.compactMap { $0.submitNanoseconds.map(Double.init) },
                         clockResolutionNanoseconds: runs.compactMap(\.machine.clockResolutionNanoseconds).max(),
                         interferedRuns: runs.filter { $0.load?.isInterference == true }.count,
+                        interference: RunLoad.mean(runs.compactMap(\.load).filter(\.isInterference)),
                         allocations: timed.compactMap(\.allocations)))
             }
         }

@@ -106,4 +106,32 @@ public struct RunLoad: Sendable, Equatable {
     public var isInterference: Bool {
         others + steal >= Self.interferenceShare
     }
+
+    /// The mean of `loads`, share by share; nil for none.
+    public static func mean(_ loads: [RunLoad]) -> RunLoad? {
+        guard !loads.isEmpty else {
+            return nil
+        }
+        let count = Double(loads.count)
+        return RunLoad(
+            others: loads.map(\.others).reduce(0, +) / count, steal: loads.map(\.steal).reduce(0, +) / count)
+    }
+
+    /// Who used the machine, as the summary and `check` say it: `other programs used 40% of the machine's CPU
+    /// time`, `the hypervisor gave 40% of the machine's CPU time to other guests`, or both (`other programs used 5%
+    /// of the machine's CPU time and the hypervisor gave 30% to other guests`). Each is named from 0.5%; other
+    /// programs also where neither reaches it.
+    public var usersText: String {
+        let named = (others: others >= 0.005 || steal < 0.005, steal: steal >= 0.005)
+        let time = "of the machine's CPU time"
+        switch named {
+        case (true, true):
+            return "other programs used \(Format.percent(others)) \(time) and the hypervisor gave "
+                + "\(Format.percent(steal)) to other guests"
+        case (false, _):
+            return "the hypervisor gave \(Format.percent(steal)) \(time) to other guests"
+        case (true, false):
+            return "other programs used \(Format.percent(others)) \(time)"
+        }
+    }
 }

@@ -301,6 +301,8 @@ extension ThreadingOverheadsTests {
                 ["--runners", "serial-queue,gcd"],
                 "Unknown runner 'gcd' in '--runners'; the runners are: \(RunnerCatalogue.builtIn.idList)", nil
             ),
+            (["--runners", "serial-q"], "Unknown runner 'serial-q' in '--runners'; did you mean 'serial-queue'?", nil),
+            (["--runners", "detach-thraed"], "Unknown runner 'detach-thraed' in '--runners'; did you mean 'detach-thread'?", nil),
             (
                 ["--jobs", "2", "--queues", "5"],
                 "--jobs 2 is fewer than --queues 5: every queue needs a job at least", nil

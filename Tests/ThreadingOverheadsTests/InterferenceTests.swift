@@ -172,7 +172,7 @@ extension ThreadingOverheadsTests {
             // Within the threshold it is still the same: that is no claim of a difference.
             #expect(Comparison(baseline: file(1000, interfered: 0), candidate: file(1010, interfered: 6)).rows.first?.verdict == .same)
             let text = try #require(FileComparison.interferenceText(differing, label: "B"))
-            #expect(text.hasPrefix("Interference: 1 cell had most of its runs made while other programs used the machine in B"))
+            #expect(text.hasPrefix("Interference: 1 cell had most of its runs made while other programs or guests used the machine in B"))
         }
 
         @Test("check: a cell with more than a quarter of its runs made during interference decides nothing, and says why")
@@ -197,11 +197,36 @@ extension ThreadingOverheadsTests {
                 #expect(result.outcome == .inconclusive)
                 #expect(result.interval != nil)
                 #expect(result.explanation.hasSuffix(
-                    "; not decided: 3 of 8 runs of serial-queue were made while other programs used the machine"))
+                    "; not decided: 3 of 8 runs of serial-queue were made while other programs used 40% of the machine's CPU time"))
             }
             // A runner with no ok run still fails, interference or not.
             let missing = try CheckExpression(parsing: "task >= 2x serial-queue")
             #expect(missing.evaluate(on: report(interfered: 8)).map(\.outcome) == [.fails])
+        }
+
+        @Test("who used the machine is said as the loads show it: other programs, the hypervisor's other guests, or both")
+        func whoUsedTheMachine() throws {
+            #expect(RunLoad(others: 0.4, steal: 0).usersText == "other programs used 40% of the machine's CPU time")
+            #expect(
+                RunLoad(others: 0.001, steal: 0.4).usersText
+                    == "the hypervisor gave 40% of the machine's CPU time to other guests")
+            #expect(
+                RunLoad(others: 0.05, steal: 0.3).usersText
+                    == "other programs used 5% of the machine's CPU time and the hypervisor gave 30% to other guests")
+            // A check on a VM whose host gave 40% of the time to other guests says so, not "other programs".
+            let records = (1...16).map { sequence in
+                var record = Self.record(
+                    sequence <= 8 ? "serial-queue" : "detach-thread", sequence,
+                    load: RunLoad(others: 0, steal: sequence.isMultiple(of: 2) ? 0.3 : 0.5))
+                record.outcome.nanoseconds = (sequence <= 8 ? 1000 : 3000) + Int64(sequence)
+                return record
+            }
+            let check = try CheckExpression(parsing: "detach-thread >= 2x serial-queue")
+            let result = try #require(check.evaluate(on: Report(records: records)).first)
+            #expect(result.outcome == .inconclusive)
+            #expect(result.explanation.hasSuffix(
+                "; not decided: 8 of 8 runs of detach-thread and 8 of 8 runs of serial-queue were made while the "
+                    + "hypervisor gave 40% of the machine's CPU time to other guests"))
         }
 
         @Test("the summary names the interference, its share and when; its cells are marked ! and the rest are not")
@@ -226,7 +251,7 @@ extension ThreadingOverheadsTests {
             let directory = try TemporaryDirectory()
             let file = try directory.write(
                 "r.csv", resultFileText(records))
-            #expect(bench(["--input", file]).output.contains("! : some runs were made while other programs used the machine"))
+            #expect(bench(["--input", file]).output.contains("! : some runs were made while other programs or guests used the machine"))
             // A quiet sweep, and a file without loads: nothing said.
             let quiet = (1...10).map { Self.record("task", $0, load: RunLoad(others: 0.01, steal: 0)) }
             #expect(SweepSummary.interferenceText(Report(records: quiet)) == nil)

@@ -37,7 +37,7 @@ extension ThreadingOverheadsTests {
             }
             // No warm-up step in this process: the workers make their own.
             #expect(run.error.contains("8/8 runs (100%)"))
-            #expect(run.error.unwrapped.contains("each cell's runs spread over 2 worker processes"))
+            #expect(run.error.unwrapped.contains("each cell's runs spread over worker processes (2 at a time, each replaced by a fresh one after 20 s)"))
         }
 
         @Test("--isolate: a fresh worker for every recorded run", .timeLimit(.minutes(1)))

@@ -9,9 +9,39 @@ extension RunnerCatalogue {
             if let absent = RunnerCatalogue.leftOut.first(where: { $0.id == id }) {
                 throw UsageError("The runner '\(id)'\(place) is not in this build of \(Program.name): \(absent.reason)")
             }
+            if let near = nearest(to: id) {
+                throw UsageError("Unknown runner '\(id)'\(place); did you mean '\(near)'?")
+            }
             throw UsageError("Unknown runner '\(id)'\(place); the runners are: \(idList)")
         }
         return runner
+    }
+
+    /// The one id that `id` is most likely a slip for: the shortest one it begins, where every other it begins
+    /// extends that one (`serial-q`: `serial-queue`, not `serial-queue-closure`), or the only one within two edits
+    /// of it (a letter left out, added, changed); nil where none is, or several are.
+    func nearest(to id: String) -> String? {
+        let ids = runners.map(\.id)
+        let extended = ids.filter { $0.hasPrefix(id) && !id.isEmpty }.sorted { $0.count < $1.count }
+        if let shortest = extended.first, extended.allSatisfy({ $0.hasPrefix(shortest) }) {
+            return shortest
+        }
+        let close = ids.filter { Self.edits(from: id, to: $0) <= 2 }
+        return close.count == 1 ? close.first : nil
+    }
+
+    /// The Levenshtein distance between `a` and `b`: the fewest letters to insert, delete or change.
+    static func edits(from a: String, to b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var row = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                row[j + 1] = min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = row
+        }
+        return previous[b.count]
     }
 
     /// Every id, comma-separated.

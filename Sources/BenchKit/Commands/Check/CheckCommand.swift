@@ -128,11 +128,9 @@ struct CheckCommand: Command, Equatable {
                         + "\(more) more of each would exceed the budget of \(Progress.clockText(budget))")
                 break
             }
-            // Why it measures more, where the runs cannot say it: other programs used the machine.
+            // Why it measures more, where the runs cannot say it: other programs or guests used the machine.
             let interfered = CheckExpression.interferedCells(cells, in: report)
-            let why =
-                interfered.isEmpty
-                ? "" : " (other programs used the machine during \(interfered.map(\.interferenceText).joined(separator: " and ")))"
+            let why = interfered.isEmpty ? "" : " (\(CheckExpression.interferenceText(interfered)))"
             session.progress.line(
                 "\(Program.name) check: \(Format.count(open.count, "check")) inconclusive after \(total) runs a cell\(why); measuring "
                     + "\(cells.map(\.description).sorted().joined(separator: ", ")) \(more) times more")
@@ -153,7 +151,15 @@ struct CheckCommand: Command, Equatable {
     ) -> ExitCode {
         let failed = results.filter { $0.outcome == .fails }.count
         let inconclusive = results.filter { $0.outcome == .inconclusive }.count
-        let confidence = results.first.map { " at \(Format.number($0.confidence * 100))% confidence" } ?? ""
+        // Each look decided at its share of the error (Bonferroni): what holds overall is the confidence asked.
+        let confidence = results.first.map { result in
+            guard let looks, looks > 1 else {
+                return " at \(Format.number(result.confidence * 100))% confidence"
+            }
+            let overall = 1 - (1 - result.confidence) * Double(looks)
+            return " at \(Format.number((overall * 1e6).rounded() / 1e4))% confidence "
+                + "(\(Format.number(result.confidence * 100))% at each of its \(looks) looks)"
+        } ?? ""
         let verdict =
             if results.isEmpty {
                 "\(Program.name) check: nothing to check"

@@ -101,7 +101,9 @@ struct SweepCommand: Command, Equatable {
             let isolation =
                 switch placement {
                 case .isolated: ", each recorded run in a fresh process"
-                case .workers(let count) where count > 1: ", each cell's runs spread over \(count) worker processes"
+                case .workers(let count) where count > 1:
+                    ", each cell's runs spread over worker processes (\(count) at a time, each replaced by a fresh one "
+                        + "after \(WorkerPool.sweepLifetime / 1_000_000_000) s)"
                 case .workers, .thisProcess: ""
                 }
             progress.line(

@@ -30,12 +30,12 @@ extension SweepSummary {
         }
         let unsteady = flagged.compactMap { cell, warning -> String? in
             guard case .unsteady(let halfWidth) = warning else { return nil }
-            return "\(cell.key) (±\(Self.percent(halfWidth)))"
+            return "\(cell.key) (±\(Format.percent(halfWidth)))"
         }
         if !unsteady.isEmpty {
             lines.append(
                 "Too unsteady for the headline to mean much (interval over ±"
-                    + "\(Self.percent(CellWarning.unsteadyHalfWidth)); more runs or a quieter machine): "
+                    + "\(Format.percent(CellWarning.unsteadyHalfWidth)); more runs or a quieter machine): "
                     + unsteady.joined(separator: ", "))
         }
         let disagreeing = flagged.compactMap { cell, warning -> String? in
@@ -52,7 +52,7 @@ extension SweepSummary {
         let outliers = report.cells.filter { !$0.outlierRepetitions.isEmpty }.count
         if noisy + outliers > 0 {
             lines.append(
-                "Noise: \(noisy) of \(cells) cells vary over \(Self.percent(CellWarning.noisyCoefficientOfVariation)) "
+                "Noise: \(noisy) of \(cells) cells vary over \(Format.percent(CellWarning.noisyCoefficientOfVariation)) "
                     + "from run to run (CV), \(outliers) have outlier runs (kept); the ± intervals include it.")
         }
         if let interference = Self.interferenceText(report) {

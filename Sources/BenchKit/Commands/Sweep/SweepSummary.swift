@@ -98,7 +98,7 @@ struct SweepSummary {
             notes.append("~ : the runs form clusters apart (modes): the median is one of them")
         }
         if report.cells.contains(where: { $0.interferedRuns > 0 }) {
-            notes.append("! : some runs were made while other programs used the machine (see Interference above)")
+            notes.append("! : some runs were made while other programs or guests used the machine (see Interference above)")
         }
         if report.cells.contains(where: { $0.okRuns > 0 && $0.okRuns < $0.runs }) {
             notes.append("* : some runs failed or stalled: the statistics are of the ok ones (see the detail column)")
@@ -217,7 +217,7 @@ struct SweepSummary {
         }
         var text = Format.perJob(nanoseconds: cost)
         if cell.okRuns >= 2, let halfWidth = cell.relativeHalfWidth {
-            text += " ±" + percent(halfWidth)
+            text += " ±" + Format.percent(halfWidth)
         }
         return text + (cell.modes.isMultimodal ? "~" : "") + (cell.interferedRuns > 0 ? "!" : "")
     }
@@ -236,23 +236,11 @@ struct SweepSummary {
             places.filter { ($0 - 1) * 3 / max(1, runs.count) == third }.count
         }
         let when = places.isEmpty ? "" : ", by thirds of the sweep \(thirds[0]), \(thirds[1]) and \(thirds[2])"
-        let others = marked.compactMap(\.load?.others).reduce(0, +) / Double(marked.count)
-        let steal = marked.compactMap(\.load?.steal).reduce(0, +) / Double(marked.count)
-        // What the marked runs share: the other programs' use, the other guests' (steal), or both.
-        let who = [
-            others >= 0.005 || steal < 0.005 ? "other programs used \(percent(others))" : nil,
-            steal >= 0.005 ? "the hypervisor gave \(percent(steal)) to other guests" : nil,
-        ].compactMap { $0 }.joined(separator: " and ")
+        let who = RunLoad.mean(marked.compactMap(\.load))?.usersText ?? ""
         let cells = report.cells.filter { $0.interferedRuns > 0 }.count
-        return "Interference: \(who) of the machine's CPU time during "
+        return "Interference: \(who) during "
             + "\(marked.count) of \(runs.count) runs\(when). \(Format.count(cells, "cell")) marked ! in the tables (the "
             + "CSV's other_load and steal_load give each run's share) may be off: measure them again on a quiet machine."
-    }
-
-    /// `12%`, `3%`, `0.4%`.
-    static func percent(_ fraction: Double) -> String {
-        let value = fraction * 100
-        return value < 0.95 ? String(format: "%.1f%%", value) : "\(Int(value.rounded()))%"
     }
 
     /// `6.68×`.
