@@ -416,6 +416,17 @@ extension ThreadingOverheadsTests {
             return resultFileText(records)
         }
 
+        @Test("compare of one sweep's file says it needs two, not that the file lacks interleave's builds")
+        func compareOneFile() throws {
+            let directory = try TemporaryDirectory()
+            let one = try directory.write("one.csv", Self.resultFile([("serial-queue", [1000, 1001, 1002])], host: "vm"))
+            let run = bench(["compare", one])
+            #expect(run.status == .failure)
+            #expect(
+                run.error == "Error: 'bench compare' needs two or more result files, the baseline first, or one made by "
+                    + "'bench interleave'; '\(one)' is one sweep's\n")
+        }
+
         @Test("compare across machines of different kinds: the factor is plain code's, all cells' median beside it")
         func compareKinds() throws {
             let directory = try TemporaryDirectory()

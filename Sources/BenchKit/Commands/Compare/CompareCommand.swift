@@ -26,6 +26,12 @@ struct CompareCommand: Command {
         }
         // One file of two builds, made by bench interleave: compared pair by pair.
         if files.count == 1, let file = files.first {
+            guard !file.variants.isEmpty else {
+                console.error(
+                    "Error: '\(Program.name) compare' needs two or more result files, the baseline first, or one made "
+                        + "by '\(Program.name) interleave'; '\(file.path)' is one sweep's\n")
+                return .failure
+            }
             do {
                 let comparison = try InterleavedComparison(records: file.records, threshold: options.threshold)
                 console.output(
