@@ -33,8 +33,8 @@ public struct CellSummary: Sendable, Equatable {
     public var submitNanoseconds: [Double] = []
     /// The coarsest resolution of the clock its runs were timed with, in nanoseconds (schema version 6).
     public var clockResolutionNanoseconds: Int?
-    /// Its recorded runs (of any status) made while other programs used a fifth of the machine or more
-    /// (``RunLoad/isInterference``).
+    /// Its recorded runs (of any status) made while other programs, or the hypervisor's other guests, used a fifth of
+    /// the machine or more (``RunLoad/isInterference``).
     public var interferedRuns = 0
     /// The mean load of those runs, who used the machine meanwhile and how much; nil where none was made so.
     public var interference: RunLoad?

@@ -178,7 +178,9 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     /// runs of serial-queue were made while the hypervisor gave 40% of the machine's CPU time to other guests`, who
     /// used the machine the mean over those runs.
     public static func interferenceText(_ cells: [CellSummary]) -> String {
-        let marked = cells.compactMap { cell in cell.interference.map { (runs: Double(cell.interferedRuns), load: $0) } }
+        let marked = cells.compactMap { cell in
+            cell.interference.map { (runs: Double(cell.interferedRuns), load: $0) }
+        }
         let runs = marked.map(\.runs).reduce(0, +)
         let load = RunLoad(
             others: marked.map { $0.runs * $0.load.others }.reduce(0, +) / max(runs, 1),

@@ -145,9 +145,9 @@ struct FileComparison {
         let where_ =
             inCandidate == rows.count ? "in \(label)" : inCandidate == 0 ? "in A" : "in one file (\(inCandidate) in \(label))"
         return "Interference: \(Format.count(rows.count, "cell")) had most of \(rows.count == 1 ? "its" : "their") runs "
-            + "made while other programs or guests used the machine \(where_) and not in the other file: their verdicts are "
-            + "never faster, slower, cheaper or dearer (an unsure one is marked !), as a difference may be the other "
-            + "programs'. Measure them again on a quiet machine."
+            + "made while other programs or guests used the machine \(where_) and not in the other file: their "
+            + "verdicts are never faster, slower, cheaper or dearer (an unsure one is marked !), as a difference may be "
+            + "the other programs'. Measure them again on a quiet machine."
     }
 
     /// The machine factor of `comparison` in words; a line saying there is none when there is none.
@@ -182,8 +182,8 @@ struct FileComparison {
         return "The machines differ in kind (\(kinds.joined(separator: ", "))): mechanisms that hand jobs between "
             + "threads scale with them, plain code does not, so the median of all cells would mix the two. Machine "
             + "factor \(label)/A: \(Format.ratio(factor.estimate)) (95% interval \(Format.range(factor.interval))), "
-            + "the median of \(Format.count(factor.cells, "plain-code cell")) (\(plainInBoth)): plain code on \(label)'s "
-            + "machine "
+            + "the median of \(Format.count(factor.cells, "plain-code cell")) (\(plainInBoth)): plain code on "
+            + "\(label)'s machine "
             + "\(how) (the median of all cells' ratios: \(Format.ratio(allCells))). The relative ratio (÷ machine) "
             + "says how each cell's cost moved beside plain code's: cheaper or dearer here is how its mechanism fares "
             + "on \(label)'s kind of machine, not a change of the mechanism."

@@ -52,8 +52,9 @@ extension SweepSummary {
         let outliers = report.cells.filter { !$0.outlierRepetitions.isEmpty }.count
         if noisy + outliers > 0 {
             lines.append(
-                "Noise: \(noisy) of \(cells) cells vary over \(Format.percent(CellWarning.noisyCoefficientOfVariation)) "
-                    + "from run to run (CV), \(outliers) have outlier runs (kept); the ± intervals include it.")
+                "Noise: \(noisy) of \(cells) cells vary over "
+                    + "\(Format.percent(CellWarning.noisyCoefficientOfVariation)) from run to run (CV), \(outliers) "
+                    + "have outlier runs (kept); the ± intervals include it.")
         }
         if let interference = Self.interferenceText(report) {
             lines.append(interference)

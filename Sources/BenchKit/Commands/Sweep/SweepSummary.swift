@@ -98,7 +98,8 @@ struct SweepSummary {
             notes.append("~ : the runs form clusters apart (modes): the median is one of them")
         }
         if report.cells.contains(where: { $0.interferedRuns > 0 }) {
-            notes.append("! : some runs were made while other programs or guests used the machine (see Interference above)")
+            notes.append(
+                "! : some runs were made while other programs or guests used the machine (see Interference above)")
         }
         if report.cells.contains(where: { $0.okRuns > 0 && $0.okRuns < $0.runs }) {
             notes.append("* : some runs failed or stalled: the statistics are of the ok ones (see the detail column)")
