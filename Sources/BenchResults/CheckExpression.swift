@@ -178,14 +178,12 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     /// runs of serial-queue were made while the hypervisor gave 40% of the machine's CPU time to other guests`, who
     /// used the machine the mean over those runs.
     public static func interferenceText(_ cells: [CellSummary]) -> String {
-        let marked = cells.compactMap { cell in
-            cell.interference.map { (runs: Double(cell.interferedRuns), load: $0) }
+        // The mean over the marked runs of all the cells: each cell's mean, weighted by its marked runs.
+        let loads = cells.flatMap { cell in
+            cell.interference.map { Array(repeating: $0, count: cell.interferedRuns) } ?? []
         }
-        let runs = marked.map(\.runs).reduce(0, +)
-        let load = RunLoad(
-            others: marked.map { $0.runs * $0.load.others }.reduce(0, +) / max(runs, 1),
-            steal: marked.map { $0.runs * $0.load.steal }.reduce(0, +) / max(runs, 1))
-        return cells.map(\.interferenceText).joined(separator: " and ") + " were made while " + load.usersText
+        let who = RunLoad.mean(loads)?.usersText ?? "other programs used the machine"
+        return cells.map(\.interferenceText).joined(separator: " and ") + " were made while " + who
     }
 
     /// One rule over every `ok` run of the cells the check reads, pooled: the `confidence` interval of what the
