@@ -37,7 +37,7 @@ do {
     exit(1)
 }
 guard files.count >= 8 else {
-    FileHandle.standardError.write(Data("Error: coverage needs 8 files or more, one process each (two disjoint sweeps of 4)\n".utf8))
+    FileHandle.standardError.write(Data("Error: Coverage needs 8 files or more, one process each (two disjoint sweeps of 4)\n".utf8))
     exit(64)
 }
 

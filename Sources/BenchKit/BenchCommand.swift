@@ -25,7 +25,7 @@ public enum BenchCommand {
         do {
             catalogue = try RunnerCatalogue.builtIn.adding(runners)
         } catch {
-            Console.standard.error("Error: \(error)\n")
+            Console.standard.reportError("\(error)")
             exit(ExitCode.failure.rawValue)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -77,9 +77,9 @@ public enum BenchCommand {
     /// Prints a usage error: the `Error:` line, the usage of the command it is about, and where to read more.
     static func report(_ error: UsageError, console: Console) {
         let name = Program.command(error.command?.name)
-        console.error(
-            "Error: \(error.message)\n\(HelpText.usage(error.command))  See '\(name) \(HelpText.flag)' for more "
-                + "information.\n")
+        console.reportError(
+            "\(error.message)\n\(HelpText.usage(error.command))  See '\(name) \(HelpText.flag)' for more "
+                + "information.")
     }
 
     /// The warning a debug build prints before measuring and after its summary, in a box.

@@ -246,7 +246,7 @@ extension ThreadingOverheadsTests {
                 "Error: '--input' summarizes an existing file, so '--queues', which shapes a sweep, does not apply"))
             let missing = bench(["--input", directory.path + "/none.csv"])
             #expect(missing.status == .failure)
-            #expect(missing.error.hasPrefix("Error: cannot read"))
+            #expect(missing.error.hasPrefix("Error: Cannot read"))
         }
 
         @Test("a sweep of cells of 3 runs says so: their ± from Student's t over so few runs, and the budget that buys 6")
@@ -311,6 +311,14 @@ extension ThreadingOverheadsTests {
             #expect(run.error.contains("Cost per job at 1×5"))
         }
 
+        @Test("an error's line begins with a capital, whatever clause its message was written as")
+        func errorLineBeginsWithACapital() {
+            #expect(Console.errorLine("cannot write 'x.csv': it is a directory")
+                == "Error: Cannot write 'x.csv': it is a directory")
+            #expect(Console.errorLine("'--queues' must be at least 1") == "Error: '--queues' must be at least 1")
+            #expect(Console.errorLine("") == "Error: ")
+        }
+
         @Test("a usage error: one Error line, a usage hint, exit 64, no file", arguments: [
             ["--queues", "0"], ["--bogus"], ["--runners", "nope"], ["--work", "-1"], ["--shape", "relay"],
             ["--shape", "ping-pong", "--runners", "single-threaded"],
@@ -322,6 +330,8 @@ extension ThreadingOverheadsTests {
             #expect(run.status.rawValue == 64)
             let lines = run.error.split(separator: "\n")
             #expect(lines.first?.hasPrefix("Error: ") == true)
+            // Every error begins alike: a capital, or the quoted option or value it is about.
+            #expect(lines.first?.dropFirst("Error: ".count).first?.isLowercase == false)
             #expect(lines.filter { $0.hasPrefix("Error:") }.count == 1)
             #expect(lines.dropFirst().first?.hasPrefix("Usage: bench") == true)
             #expect(lines.last == "  See 'bench --help' for more information.")
@@ -369,7 +379,7 @@ extension ThreadingOverheadsTests {
             let run = bench(Self.small + ["--output", target])
             #expect(run.status == .failure)
             let errors = run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") }
-            #expect(errors == ["Error: cannot write '\(target)': \(reason)"])
+            #expect(errors == ["Error: Cannot write '\(target)': \(reason)"])
             #expect(!run.error.contains("[1/"))
             #expect(directory.contents.isEmpty)
         }
@@ -582,7 +592,7 @@ extension ThreadingOverheadsTests {
             // so nothing measured to keep either.
             #expect(run.output.unwrapped.contains("Session terms: the default (none kept for this host)"))
             #expect(run.output.contains("Machine factor: none"))
-            #expect(bench(["validate", a, b, "--keep"]).error.contains("Error: these files share too few cells for a machine factor"))
+            #expect(bench(["validate", a, b, "--keep"]).error.contains("Error: These files share too few cells for a machine factor"))
             let csv = try rows(ofCSV: bench(["validate", a, b, "--shift", "2.5", "--format", "csv"]).output)
             // Rows in the catalogue's order: run-loop, serial-queue, task.
             #expect(csv.map { $0["runner"] } == ["run-loop", "serial-queue", "task"])
@@ -840,6 +850,23 @@ extension ThreadingOverheadsTests {
             #expect(lines.contains("Warnings"))
         }
 
+        @Test("text output: a line of phrases, as the summary's Machine line, breaks only between them")
+        func phrasesWrap() {
+            let phrases = ["Machine: vm ·", "AMD EPYC 7B13 64-Core Processor ·", "2 CPUs ·", "Debian GNU/Linux 12 (bookworm) ·",
+                "Swift 6.3.1 release ·", "clock 20 ns ·", "1196 runs (3 to 30 a cell)"]
+            var document = Document()
+            document.phrases(phrases)
+            let lines = PlainTextRenderer.render(document).split(separator: "\n").map(String.init)
+            // Broken at any space, this line split "clock 20 ns" in two.
+            #expect(
+                lines == [
+                    "Machine: vm · AMD EPYC 7B13 64-Core Processor · 2 CPUs · Debian GNU/Linux 12 (bookworm) · "
+                        + "Swift 6.3.1 release ·",
+                    "  clock 20 ns · 1196 runs (3 to 30 a cell)",
+                ])
+            #expect(MarkdownRenderer.render(document) == phrases.joined(separator: " ") + "\n")
+        }
+
         @Test("a sweep to a file writes its report beside it, NAME.html; none with --no-report or to standard output")
         func sweepReport() throws {
             let directory = try TemporaryDirectory()
@@ -1053,7 +1080,7 @@ extension ThreadingOverheadsTests {
             // Left out, it leaves nothing to draw: an error, not an empty chart.
             let alone = bench(["chart", crossover, "-o", directory.path + "/none.svg"])
             #expect(alone.status == .failure)
-            #expect(alone.error.hasSuffix("Error: nothing to draw: every file was left out\n"))
+            #expect(alone.error.hasSuffix("Error: Nothing to draw: every file was left out\n"))
         }
 
         /// What `bench chart` draws of a result file's `text` with `options`, checked to succeed and to be
@@ -1090,7 +1117,7 @@ extension ThreadingOverheadsTests {
                 "plain.csv", resultFileText([ResultFileTests.records[0]]))
             let refused = bench(["chart", plain, "-o", directory.path + "/none.svg", "--latency"])
             #expect(refused.status == .failure)
-            #expect(refused.error.hasPrefix("Error: no run in "))
+            #expect(refused.error.hasPrefix("Error: No run in "))
             #expect(!FileManager.default.fileExists(atPath: directory.path + "/none.svg"))
         }
 

@@ -275,7 +275,7 @@ extension ThreadingOverheadsTests {
                 command + [bench.path, "--runners", "serial-queue", "--queues", "1", "--iterations", "5", "--output", path],
                 timeout: 60)
             #expect(run.status == 1)
-            #expect(run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") } == ["Error: cannot write '\(path)': Permission denied"])
+            #expect(run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") } == ["Error: Cannot write '\(path)': Permission denied"])
             #expect(directory.contents.isEmpty)
         }
 
@@ -296,7 +296,7 @@ extension ThreadingOverheadsTests {
                 "--warmup", "0", "--output", path, "--quiet",
             ])
             #expect(run.status == .failure)
-            #expect(run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") } == ["Error: cannot write '\(path)': No space left on device"])
+            #expect(run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") } == ["Error: Cannot write '\(path)': No space left on device"])
             #expect(directory.contents.isEmpty)
             #expect(run.output.isEmpty)
         }

@@ -64,7 +64,7 @@ extension ThreadingOverheadsTests {
             #expect(refused.status == 1)
             #expect(
                 refused.error.hasPrefix(
-                    "Error: the parent bench speaks worker protocol 99, this one speaks \(WorkerProtocol.version): "))
+                    "Error: The parent bench speaks worker protocol 99, this one speaks \(WorkerProtocol.version): "))
             #expect(refused.output.isEmpty)
             // A program that is not a bench of this protocol: interleave names it before measuring anything.
             let other = "/bin/echo"

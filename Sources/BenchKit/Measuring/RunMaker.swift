@@ -35,9 +35,9 @@ final class PlacedRuns: RunMaker {
         }
         guard let executable else {
             let flag = placement == .isolated ? RunOption.isolate.flag : RunOption.processes.flag
-            console.error(
-                "Error: cannot find \(Program.name)'s own executable to start worker processes (\(flag)); give "
-                    + "\(RunOption.processes.flag) 1 to make every run in this process\n")
+            console.reportError(
+                "cannot find \(Program.name)'s own executable to start worker processes (\(flag)); give "
+                    + "\(RunOption.processes.flag) 1 to make every run in this process")
             return nil
         }
         let pool = WorkerPool(

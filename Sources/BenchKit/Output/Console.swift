@@ -28,6 +28,19 @@ public struct Console: Sendable {
         self.errorIsTerminal = errorIsTerminal
     }
 
+    /// Says on standard error why a command failed: ``errorLine(_:)`` of `message`, and a newline. Every error `bench`
+    /// reports goes through here, so that each begins alike whatever clause its message was written as (a file's
+    /// error reads `cannot write 'x.csv': …` where a run's detail quotes it too).
+    public func reportError(_ message: String) {
+        error(Self.errorLine(message) + "\n")
+    }
+
+    /// `Error: ` and `message`, its first letter a capital, as swift-argument-parser's errors are: `Error: Cannot
+    /// write 'x.csv': No space left on device`.
+    public static func errorLine(_ message: String) -> String {
+        "Error: " + message.prefix(1).uppercased() + message.dropFirst()
+    }
+
     /// The process's standard output and standard error, each written through at once.
     public static let standard = Console(
         output: { text in

@@ -13,6 +13,10 @@ struct Document {
         /// Running text, which a renderer for a terminal wraps to its width: its first line indented by `indent`,
         /// the others by two more.
         case paragraph(String, indent: Int)
+        /// Running text in phrases, joined by spaces, that a renderer for a terminal breaks only between, each kept
+        /// whole on a line: `Machine: vm ·`, `Debian GNU/Linux 12 (bookworm) ·`; the lines after the first indented by
+        /// two.
+        case phrases([String])
         /// A chart, drawn where a page can show one (HTML). The text renderers leave it out: every number it draws
         /// is in the tables beside it.
         case chart(any PageChart)
@@ -45,6 +49,10 @@ struct Document {
 
     mutating func paragraph(_ text: String, indent: Int = 0) {
         blocks.append(.paragraph(text, indent: indent))
+    }
+
+    mutating func phrases(_ phrases: [String]) {
+        blocks.append(.phrases(phrases))
     }
 
     mutating func chart(_ chart: any PageChart) {

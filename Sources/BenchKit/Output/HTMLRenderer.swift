@@ -22,6 +22,8 @@ enum HTMLRenderer {
                 body += "<ul>\n" + items.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
             case .paragraph(let text, let indent):
                 body += (indent > 0 ? "<p class=\"note\">" : "<p>") + escape(text) + "</p>\n"
+            case .phrases(let phrases):
+                body += "<p>" + escape(phrases.joined(separator: " ")) + "</p>\n"
             case .chart(let chart):
                 // The SVG writer escapes every text it draws (SVGText), so the chart goes in as it is.
                 body += chart.figure()

@@ -14,6 +14,7 @@ enum MarkdownRenderer {
             case .lines(let lines): lines.map { escape($0) + "\n" }.joined()
             case .list(let items): items.map { "- \(escape($0))\n" }.joined()
             case .paragraph(let text, let indent): (indent > 0 ? "- " : "") + escape(text) + "\n"
+            case .phrases(let phrases): escape(phrases.joined(separator: " ")) + "\n"
             case .chart: nil
             }
         }.joined(separator: "\n")

@@ -14,6 +14,8 @@ enum PlainTextRenderer {
             case .lines(let lines): text += lines.map { escapingControlCharacters($0) + "\n" }.joined()
             case .list(let items): text += items.map { wrapped($0, indent: 2) }.joined()
             case .paragraph(let paragraph, let indent): text += wrapped(paragraph, indent: indent)
+            case .phrases(let phrases):
+                text += TextWrapping.wrap(phrases.map(escapingControlCharacters), width: width, indent: 2) + "\n"
             case .chart: continue
             }
         }

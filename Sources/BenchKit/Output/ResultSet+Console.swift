@@ -9,13 +9,13 @@ extension ResultSet {
         do {
             files = try read(paths)
         } catch {
-            console.error("Error: \(error)\n")
+            console.reportError("\(error)")
             return nil
         }
         if !allowingBuilds, let mixed = files.first(where: { !$0.variants.isEmpty }) {
-            console.error(
-                "Error: '\(mixed.path)' holds runs of two builds, made by '\(Program.name) interleave': compare them "
-                    + "with '\(Program.name) compare \(mixed.path)'\n")
+            console.reportError(
+                "'\(mixed.path)' holds runs of two builds, made by '\(Program.name) interleave': compare them "
+                    + "with '\(Program.name) compare \(mixed.path)'")
             return nil
         }
         return files

@@ -48,14 +48,14 @@ struct ChartCommand: Command, Equatable {
                     + "'\(Program.name) crossover --input \(file.path)' shows it\n")
         }
         guard !files.isEmpty else {
-            console.error("Error: nothing to draw: every file was left out\n")
+            console.reportError("nothing to draw: every file was left out")
             return .failure
         }
         let reports = files.map { Report(records: $0.records) }
         if options.latency, !reports.contains(where: { $0.cells.contains { !$0.latencies.isEmpty } }) {
-            console.error(
-                "Error: no run in \(paths.joined(separator: ", ")) sampled latency; "
-                    + "'\(Program.name) --shape ping-pong' and '\(Program.name) --latency' do\n")
+            console.reportError(
+                "no run in \(paths.joined(separator: ", ")) sampled latency; "
+                    + "'\(Program.name) --shape ping-pong' and '\(Program.name) --latency' do")
             return .failure
         }
         let svg: String
@@ -90,7 +90,7 @@ struct ChartCommand: Command, Equatable {
             try output.write(svg)
             try output.finish()
         } catch {
-            console.error("Error: \(error)\n")
+            console.reportError("\(error)")
             return .failure
         }
         console.error("\(Program.name) chart: wrote \(path)\n")

@@ -27,9 +27,9 @@ struct CompareCommand: Command {
         // One file of two builds, made by bench interleave: compared pair by pair.
         if files.count == 1, let file = files.first {
             guard !file.variants.isEmpty else {
-                console.error(
-                    "Error: '\(Program.name) compare' needs two or more result files, the baseline first, or one made "
-                        + "by '\(Program.name) interleave'; '\(file.path)' is one sweep's\n")
+                console.reportError(
+                    "'\(Program.name) compare' needs two or more result files, the baseline first, or one made "
+                        + "by '\(Program.name) interleave'; '\(file.path)' is one sweep's")
                 return .failure
             }
             do {
@@ -38,16 +38,16 @@ struct CompareCommand: Command {
                     InterleavedOutput(comparison, catalogue: catalogue).output.render(options.format, colour: options.color.isOn(for: console)))
                 return .success
             } catch {
-                console.error(
-                    "Error: '\(file.path)': \(error); '\(Program.name) compare' needs two or more result files, the "
-                        + "baseline first, or one made by '\(Program.name) interleave'\n")
+                console.reportError(
+                    "'\(file.path)': \(error); '\(Program.name) compare' needs two or more result files, the "
+                        + "baseline first, or one made by '\(Program.name) interleave'")
                 return .failure
             }
         }
         if let mixed = files.first(where: { !$0.variants.isEmpty }) {
-            console.error(
-                "Error: '\(mixed.path)' holds runs of two builds (\(Program.name) interleave): compare it alone, "
-                    + "'\(Program.name) compare \(mixed.path)'\n")
+            console.reportError(
+                "'\(mixed.path)' holds runs of two builds (\(Program.name) interleave): compare it alone, "
+                    + "'\(Program.name) compare \(mixed.path)'")
             return .failure
         }
         guard var comparison = FileComparison.withKeptTerms(files, threshold: options.threshold, console: console) else {
@@ -57,11 +57,11 @@ struct CompareCommand: Command {
         // takes for a comparison made: it is an error, saying what each file holds.
         if let offset = comparison.comparisons.firstIndex(where: { $0.rows.isEmpty }) {
             let (baseline, candidate) = (files[0], files[offset + 1])
-            console.error(
-                "Error: '\(baseline.path)' and '\(candidate.path)' share no cell (runner and configuration), so there "
+            console.reportError(
+                "'\(baseline.path)' and '\(candidate.path)' share no cell (runner and configuration), so there "
                     + "is nothing to compare. '\(baseline.path)' holds \(FileComparison.holdings(comparison.reports[0])); "
                     + "'\(candidate.path)' holds \(FileComparison.holdings(comparison.reports[offset + 1])). Compare files "
-                    + "made by the same command, such as a check's --output and a baseline made by that check.\n")
+                    + "made by the same command, such as a check's --output and a baseline made by that check.")
             return .failure
         }
         comparison.showsMetrics = options.showsMetrics

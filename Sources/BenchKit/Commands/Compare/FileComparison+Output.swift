@@ -40,8 +40,12 @@ extension FileComparison {
         let percent = Format.number(threshold * 100)
         for (offset, comparison) in comparisons.enumerated() {
             let label = Self.label(offset + 1)
+            // With a machine factor the table's interval is the relative ratio's (the raw one's is in the CSV and
+            // JSON): the heading says which interval decides which verdict.
+            let relative = comparison.machineFactor == nil ? "" : ", relative from that of ÷ machine (interval)"
             document.heading(
-                "\(label) against A: noise threshold \(percent)%; verdict from the 95% interval of \(label)/A")
+                "\(label) against A: noise threshold \(percent)%; verdict from the 95% interval of \(label)/A"
+                    + relative)
             document.paragraph(sessionTermsText())
             document.table(rowsTable(comparison, label: label))
             let counts = Comparison.Verdict.allCases.map { verdict in

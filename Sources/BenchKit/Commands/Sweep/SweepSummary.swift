@@ -57,7 +57,7 @@ struct SweepSummary {
             document.lines("No run was recorded.")
             return document
         }
-        document.paragraph(Self.machineLine(machine, report: report))
+        document.phrases(Self.machineLine(machine, report: report))
         let shapes = report.configurations.map(\.shape).uniqued()
         for shape in shapes {
             // On a page, each shape's chart comes first: the picture, then the numbers.
@@ -117,8 +117,10 @@ struct SweepSummary {
         return document
     }
 
-    /// `Machine: vm · AMD EPYC 7B13 · 2 CPUs · Debian GNU/Linux 12 · Swift 6.3.1, release · clock 20 ns · 1,234 runs`.
-    static func machineLine(_ machine: MachineInfo, report: Report) -> String {
+    /// `Machine: vm · AMD EPYC 7B13 · 2 CPUs · Debian GNU/Linux 12 · Swift 6.3.1 release · clock 20 ns · 1234 runs (3 to
+    /// 30 a cell)`, in phrases that end in the separator (but the last), so that a terminal's line breaks only
+    /// between the facts.
+    static func machineLine(_ machine: MachineInfo, report: Report) -> [String] {
         let runs = report.cells.map(\.runs)
         let perCell = runs.min() == runs.max() ? "\(runs.max() ?? 0)" : "\(runs.min() ?? 0) to \(runs.max() ?? 0)"
         let parts = [
@@ -127,7 +129,10 @@ struct SweepSummary {
             machine.clockResolutionNanoseconds.map { "clock \($0) ns" } ?? "",
             "\(report.records.count) runs (\(perCell) a cell)",
         ]
-        return "Machine: " + parts.filter { !$0.isEmpty }.joined(separator: " · ")
+        let facts = parts.filter { !$0.isEmpty }
+        return facts.indices.map { index in
+            (index == 0 ? "Machine: " : "") + facts[index] + (index < facts.count - 1 ? " ·" : "")
+        }
     }
 
     // MARK: Cost per job

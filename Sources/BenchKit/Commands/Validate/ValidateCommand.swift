@@ -95,14 +95,14 @@ struct ValidateCommand: Command, Equatable {
     private static func keep(_ validation: Validation, files: [ResultSet], paths: [String], console: Console) -> String? {
         let hosts = Set(files.flatMap(\.machines).map(\.host))
         guard hosts.count == 1, let host = hosts.first else {
-            console.error(
-                "Error: --keep keeps terms for one host, and these files come from \(hosts.count): "
-                    + "\(hosts.sorted().joined(separator: ", "))\n")
+            console.reportError(
+                "--keep keeps terms for one host, and these files come from \(hosts.count): "
+                    + "\(hosts.sorted().joined(separator: ", "))")
             return nil
         }
         guard let measured = SessionTerms.measured(from: validation.same) else {
-            console.error(
-                "Error: these files share too few cells for a machine factor, so they measure no session terms\n")
+            console.reportError(
+                "these files share too few cells for a machine factor, so they measure no session terms")
             return nil
         }
         let path = SessionTerms.Kept.path(host: host, in: (paths[0] as NSString).deletingLastPathComponent)
@@ -116,7 +116,7 @@ struct ValidateCommand: Command, Equatable {
             try file.finish()
             return path
         } catch {
-            console.error("Error: cannot keep the session terms in '\(path)': \(error)\n")
+            console.reportError("cannot keep the session terms in '\(path)': \(error)")
             return nil
         }
     }
@@ -126,8 +126,8 @@ struct ValidateCommand: Command, Equatable {
     /// with the `Error:` line printed. A sweep whose runs partly failed still counts: its rows say which.
     private static func sweep(_ index: Int, _ arguments: [String], console: Console, executable: URL?) -> String? {
         guard let executable else {
-            console.error("Error: cannot find \(Program.name)'s own executable to make the sweeps; make them with \(Program.name) and "
-                + "pass the two files\n")
+            console.reportError("cannot find \(Program.name)'s own executable to make the sweeps; make them with \(Program.name) and "
+                + "pass the two files")
             return nil
         }
         console.error("\(Program.name) validate: sweep \(index) of 2, in a fresh process\n")
@@ -135,14 +135,14 @@ struct ValidateCommand: Command, Equatable {
         do {
             process = try ChildProcess(executable: executable, arguments: arguments)
         } catch {
-            console.error("Error: sweep \(index): \(error)\n")
+            console.reportError("sweep \(index): \(error)")
             return nil
         }
         // The child's standard error is this process's, so nothing but its rows comes through the pipe.
         let (data, ending) = process.readToEnd()
         guard ending == .exited(ExitCode.success.rawValue) || ending == .exited(ExitCode.someRunsFailed.rawValue) else {
-            console.error(
-                "Error: sweep \(index) \(ending.description) (its own message is above); nothing validated\n")
+            console.reportError(
+                "sweep \(index) \(ending.description) (its own message is above); nothing validated")
             return nil
         }
         do {
@@ -153,7 +153,7 @@ struct ValidateCommand: Command, Equatable {
             console.error("\(Program.name) validate: wrote \(rows.records.count) rows to \(file.displayPath)\n")
             return file.displayPath
         } catch {
-            console.error("Error: \(error)\n")
+            console.reportError("\(error)")
             return nil
         }
     }

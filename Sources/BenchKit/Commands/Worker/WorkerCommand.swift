@@ -27,9 +27,9 @@ struct WorkerCommand: Command {
     func run(_ context: CommandContext) -> ExitCode {
         let (catalogue, console) = (context.catalogue, context.console)
         guard parentVersion == WorkerProtocol.version else {
-            console.error(
-                "Error: the parent bench speaks worker protocol \(parentVersion), this one speaks "
-                    + "\(WorkerProtocol.version): build both from the same version of ThreadingOverheads\n")
+            console.reportError(
+                "the parent bench speaks worker protocol \(parentVersion), this one speaks "
+                    + "\(WorkerProtocol.version): build both from the same version of ThreadingOverheads")
             return .failure
         }
         console.output(WorkerProtocol.greeting + "\n")
