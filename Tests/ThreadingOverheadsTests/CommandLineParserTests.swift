@@ -299,7 +299,7 @@ extension ThreadingOverheadsTests {
             (["--queues", "4,,8"], "'--queues' has an empty item in '4,,8'", nil),
             (
                 ["--runners", "serial-queue,gcd"],
-                "Unknown runner 'gcd' in '--runners'; the runners are: \(RunnerCatalogue.builtIn.idList)", nil
+                "Unknown runner 'gcd' in '--runners': RUNNERS in 'bench --help' lists them", nil
             ),
             (["--runners", "serial-q"], "Unknown runner 'serial-q' in '--runners'; did you mean 'serial-queue'?", nil),
             (["--runners", "detach-thraed"], "Unknown runner 'detach-thraed' in '--runners'; did you mean 'detach-thread'?", nil),
@@ -330,7 +330,7 @@ extension ThreadingOverheadsTests {
                 "'serial-queue >= 10 detach-thread' is not a check: expected 'x' and a runner (10x serial-queue) or "
                     + "a cost per job (10ns/job) after '10'", .check
             ),
-            (["check", "gcd >= 2x serial-queue"], "Unknown runner 'gcd'; the runners are: \(RunnerCatalogue.builtIn.idList)", .check),
+            (["check", "gcd >= 2x serial-queue"], "Unknown runner 'gcd': RUNNERS in 'bench --help' lists them", .check),
             (
                 ["crossover", "--input", "r.csv", "--work", "100"],
                 "'--input' analyzes an existing file, so '--work', which shapes a run, does not apply", .crossover

@@ -2,7 +2,8 @@ import BenchResults
 import JobRunners
 
 extension RunnerCatalogue {
-    /// The runner `id`, or a usage error that says where it was named and lists the runners.
+    /// The runner `id`, or a usage error that says where it was named, and the runner meant where one is near enough,
+    /// or else where the runners are listed.
     func runner(_ id: String, namedIn place: String?) throws(UsageError) -> RunnerKind {
         guard let runner = runner(id: id) else {
             let place = place.map { " in \($0)" } ?? ""
@@ -12,7 +13,8 @@ extension RunnerCatalogue {
             if let near = nearest(to: id) {
                 throw UsageError("Unknown runner '\(id)'\(place); did you mean '\(near)'?")
             }
-            throw UsageError("Unknown runner '\(id)'\(place); the runners are: \(idList)")
+            // Not the list itself: 31 ids make a line of 500 characters, where the help gives each its line.
+            throw UsageError("Unknown runner '\(id)'\(place): RUNNERS in '\(Program.name) \(HelpText.flag)' lists them")
         }
         return runner
     }
@@ -42,10 +44,5 @@ extension RunnerCatalogue {
             previous = row
         }
         return previous[b.count]
-    }
-
-    /// Every id, comma-separated.
-    var idList: String {
-        runners.map(\.id).joined(separator: ", ")
     }
 }
