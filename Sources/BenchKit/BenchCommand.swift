@@ -25,7 +25,7 @@ public enum BenchCommand {
         do {
             catalogue = try RunnerCatalogue.builtIn.adding(runners)
         } catch {
-            Console.standard.reportError("\(error)")
+            Console.standard.reportError(error)
             exit(ExitCode.failure.rawValue)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())

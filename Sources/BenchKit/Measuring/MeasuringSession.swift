@@ -61,7 +61,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
         do {
             file = try OutputFile(csv: output, header: ResultSchema.columns, console: console, machine: machine)
         } catch {
-            console.reportError("\(error)")
+            console.reportError(error)
             return nil
         }
         self.file = file
@@ -105,7 +105,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
                 file.discard()
                 close()
             }
-            console.reportError("\(error)")
+            console.reportError(error)
             return nil
         }
     }
@@ -170,7 +170,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
         do {
             try file.finish()
         } catch {
-            console.reportError("\(error)")
+            console.reportError(error)
             return nil
         }
         if announcing, !resultPath.isEmpty, resultPath != "-" {

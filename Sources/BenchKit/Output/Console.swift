@@ -35,6 +35,12 @@ public struct Console: Sendable {
         error(Self.errorLine(message) + "\n")
     }
 
+    /// Says on standard error that `error` failed the command, in its own words (its description): a file that
+    /// cannot be written or read, a worker that cannot be started.
+    public func reportError(_ error: any Error) {
+        reportError("\(error)")
+    }
+
     /// `Error: ` and `message`, its first letter a capital, as swift-argument-parser's errors are: `Error: Cannot
     /// write 'x.csv': No space left on device`.
     public static func errorLine(_ message: String) -> String {

@@ -9,7 +9,7 @@ extension ResultSet {
         do {
             files = try read(paths)
         } catch {
-            console.reportError("\(error)")
+            console.reportError(error)
             return nil
         }
         if !allowingBuilds, let mixed = files.first(where: { !$0.variants.isEmpty }) {

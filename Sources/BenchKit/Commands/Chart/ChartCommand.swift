@@ -90,7 +90,7 @@ struct ChartCommand: Command, Equatable {
             try output.write(svg)
             try output.finish()
         } catch {
-            console.reportError("\(error)")
+            console.reportError(error)
             return .failure
         }
         console.error("\(Program.name) chart: wrote \(path)\n")

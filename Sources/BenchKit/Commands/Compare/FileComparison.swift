@@ -68,7 +68,7 @@ struct FileComparison {
         do {
             return FileComparison(files: files, threshold: threshold, kept: try keptTerms(for: files))
         } catch {
-            console.reportError("\(error)")
+            console.reportError(error)
             return nil
         }
     }

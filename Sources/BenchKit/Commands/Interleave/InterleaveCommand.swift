@@ -52,7 +52,7 @@ struct InterleaveCommand: Command, Equatable {
                 }
             }
         } catch {
-            console.reportError("\(error)")
+            console.reportError(error)
             return .failure
         }
         defer {
@@ -133,7 +133,7 @@ struct InterleaveCommand: Command, Equatable {
                         + InterleavedOutput(comparison, catalogue: catalogue).output.render(
                             options.format, colour: options.color.isOn(for: console)))
             } catch {
-                console.reportError("\(error)")
+                console.reportError(error)
                 return .failure
             }
             let notOK = records.filter { $0.status != .ok }

@@ -159,7 +159,7 @@ struct SweepCommand: Command, Equatable {
                 try file.write(summary.output.csv())
                 try file.finish()
             } catch {
-                console.reportError("\(error)")
+                console.reportError(error)
                 return .failure
             }
             if announcing {
@@ -239,7 +239,7 @@ struct SweepCommand: Command, Equatable {
                 try file.write(Self.page(summary, records, path: path).output.render(.html))
                 try file.finish()
             } catch {
-                console.reportError("\(error)")
+                console.reportError(error)
                 return .failure
             }
             if !command.recording.quiet {

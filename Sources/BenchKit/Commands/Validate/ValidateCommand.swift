@@ -153,7 +153,7 @@ struct ValidateCommand: Command, Equatable {
             console.error("\(Program.name) validate: wrote \(rows.records.count) rows to \(file.displayPath)\n")
             return file.displayPath
         } catch {
-            console.reportError("\(error)")
+            console.reportError(error)
             return nil
         }
     }
