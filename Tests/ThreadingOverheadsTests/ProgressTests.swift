@@ -146,9 +146,13 @@ extension ThreadingOverheadsTests {
                     #expect(
                         captured.error.contains("[first runs] 2/3 cells · 0:00 elapsed · serial-queue 16×1000 repetition 1"))
                     // Each of the first round's runs shows as one of its cells (0/3 as the first starts), never as
-                    // one more warm-up.
+                    // one more warm-up: every status line that names a first-round run is a "[first runs]" one.
                     #expect(captured.error.contains("[first runs] 0/3 cells · 0:00 elapsed · serial-queue 1×1000"))
-                    #expect(!captured.error.contains("[warming up]"))
+                    let statuses = captured.error.components(separatedBy: "\u{1B}[K").filter {
+                        $0.contains("repetition 1")
+                    }
+                    #expect(statuses.count == 3)
+                    #expect(statuses.allSatisfy { $0.hasPrefix("[first runs] ") }, "\(statuses)")
                 } else {
                     #expect(captured.error == "bench: a first run of each cell, 1/3, 0:00 elapsed\n")
                 }
