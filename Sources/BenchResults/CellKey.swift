@@ -31,4 +31,13 @@ extension RunnerCell where Runner == RunnerKind {
     public var key: CellKey {
         CellKey(runner: runner.id, configuration: configuration)
     }
+
+    /// The configuration of the cell's warm-up runs: a tenth of its iterations, or a hundredth for a runner that
+    /// starts a thread per job. A tenth of such a cell takes 0.1 to 0.6 s a warm-up on the 2-core VM, several times
+    /// the ``SweepPlan/Warmup/longEnough`` after which nothing is left to warm, and every fresh worker process that
+    /// meets the cell makes it again. A hundredth (about 1,000 threads, 10 to 60 ms) still starts every thread the
+    /// runs' own way, and the warm-ups end as any cell's do (docs/method.md, "A run").
+    public var warmupShape: RunConfiguration {
+        configuration.withIterations(dividedBy: runner.traits.startsThreadPerJob ? 100 : 10)
+    }
 }

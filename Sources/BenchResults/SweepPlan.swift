@@ -60,9 +60,9 @@ public struct SweepPlan: Equatable, Sendable {
         }
     }
 
-    /// The unrecorded runs before a cell's recorded ones, each of a tenth of its iterations
-    /// (`RunConfiguration/warmupShape`): enough to start a runner's threads and pools and warm the caches and
-    /// the allocator.
+    /// The unrecorded runs before a cell's recorded ones, each of a tenth of its iterations (a hundredth for the
+    /// runners that start a thread per job: ``RunnerCell/warmupShape``): enough to start a runner's threads and
+    /// pools and warm the caches and the allocator.
     public enum Warmup: Equatable, Sendable, Codable {
         /// Exactly this many per cell.
         case runs(Int)
@@ -100,9 +100,9 @@ public struct SweepPlan: Equatable, Sendable {
             cell.runner
         }
 
-        /// The run's shape: the cell's configuration, or a warm-up's tenth of its iterations.
+        /// The run's shape: the cell's configuration, or a warm-up's (``RunnerCell/warmupShape``).
         public var configuration: RunConfiguration {
-            repetition == nil ? cell.configuration.warmupShape : cell.configuration
+            repetition == nil ? cell.warmupShape : cell.configuration
         }
     }
 

@@ -45,7 +45,8 @@ struct SweepSchedule {
     private struct CellRecord {
         /// Costs per job of the warm-ups, in order.
         var warmupCosts: [Double] = []
-        var warmupSeconds: [Double] = []
+        /// What each warm-up's seconds come to at the cell's full iterations.
+        var warmupSecondsScaled: [Double] = []
         var isWarm = false
         /// Seconds of the recorded runs, and the values its precision is judged on: the times of the `ok` ones in
         /// nanoseconds or, for steps that make a run of each of two builds, the ratios of the pairs.
@@ -55,12 +56,10 @@ struct SweepSchedule {
         var plannedRuns = 0
 
         /// Seconds a recorded run takes, by the runs so far (their median: a run that started a fresh worker
-        /// process costs more than the cell's runs do); a warm-up's times ten before any.
+        /// process costs more than the cell's runs do); the last warm-up's, scaled to the cell's iterations, before
+        /// any.
         var secondsPerRun: Double? {
-            if let median = Statistics.median(seconds) {
-                return median
-            }
-            return warmupSeconds.last.map { $0 * 10 }
+            Statistics.median(seconds) ?? warmupSecondsScaled.last
         }
     }
 
@@ -95,7 +94,7 @@ struct SweepSchedule {
         spent += seconds
         let jobs = Double(step.configuration.jobs)
         guard step.repetition != nil else {
-            cells[step.cell]?.warmupSeconds.append(seconds)
+            cells[step.cell]?.warmupSecondsScaled.append(seconds * Double(step.cell.configuration.jobs) / jobs)
             // A warm-up that is not ok counts as settled: warming up cannot help a run that fails.
             cells[step.cell]?.warmupCosts.append(outcome.nanoseconds.map { Double($0) / jobs } ?? .nan)
             return
@@ -131,8 +130,9 @@ struct SweepSchedule {
             break
         }
         return queue.reduce(0) { total, step in
-            let perRun = cells[step.cell]?.secondsPerRun ?? 0
-            return total + (step.repetition == nil ? perRun / 10 : perRun)
+            // A warm-up takes its share of the cell's iterations (``RunnerCell/warmupShape``).
+            let share = Double(step.configuration.jobs) / Double(max(1, step.cell.configuration.jobs))
+            return total + (cells[step.cell]?.secondsPerRun ?? 0) * share
         }
     }
 
@@ -192,7 +192,7 @@ struct SweepSchedule {
             guard round < maximum, let last = costs.last, !last.isNaN else {
                 return true
             }
-            let timed = costs.reduce(0) { $0 + $1 } * Double(cell.configuration.warmupShape.jobs) / 1e9
+            let timed = costs.reduce(0) { $0 + $1 } * Double(cell.warmupShape.jobs) / 1e9
             guard costs.count >= 2 else {
                 return timed >= SweepPlan.Warmup.longEnough
             }

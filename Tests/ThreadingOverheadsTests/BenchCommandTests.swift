@@ -557,17 +557,15 @@ extension ThreadingOverheadsTests {
                 #expect(run.status == .failure)
                 #expect(run.output.isEmpty)
                 #expect(
-                    run.error == "Error: '\(a)' and '\(c)' share no cell (runner and configuration), so there is nothing "
-                        + "to compare. '\(a)' holds 2 runners (run-loop, serial-queue) at 4×500; '\(c)' holds 1 runner "
-                        + "(global-queue) at 4×500. Compare files made by the same command, such as a check's --output "
-                        + "and a baseline made by that check.\n")
+                    run.error == "Error: Nothing to compare: '\(a)' holds 2 runners (run-loop, serial-queue) at 4×500, "
+                        + "'\(c)' 1 runner (global-queue) at 4×500; compare files of the same command\n")
             }
             let many = try directory.write(
                 "many.csv",
                 Self.resultFile(["task", "actor", "continuation", "thread-pool", "global-queue"].map { ($0, [300, 300]) }))
             #expect(
                 bench(["compare", b, many]).error.contains(
-                    "'\(many)' holds 5 runners (global-queue, task, actor and 2 more) at 4×500."))
+                    "'\(many)' 5 runners (global-queue, task, actor and 2 more) at 4×500; compare files"))
             // One cell in common is enough: the others are listed as in one file only, as before.
             let shared = bench(["compare", a, b])
             #expect(shared.status == .success, "\(shared.error)")

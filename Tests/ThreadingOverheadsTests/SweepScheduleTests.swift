@@ -120,6 +120,20 @@ extension ThreadingOverheadsTests {
             }
         }
 
+        @Test("a warm-up is a tenth of the cell's iterations, a hundredth for a runner that starts a thread per job")
+        func warmupShapes() {
+            let configuration = RunConfiguration(queues: 4, iterations: 2_500)
+            let cells = SweepPlan.cells([.detachThread, .serialQueue], [configuration])
+            let plan = SweepPlan(cells: cells, sampling: .repetitions(1), warmup: .runs(1), seed: 1)
+            let (steps, _) = Self.run(plan)
+            let warmups = Dictionary(
+                steps.filter { $0.repetition == nil }.map { ($0.runner, $0.configuration.iterations) },
+                uniquingKeysWith: { first, _ in first })
+            #expect(warmups == [.detachThread: 25, .serialQueue: 250])
+            #expect(steps.filter { $0.repetition != nil }.allSatisfy { $0.configuration == configuration })
+            #expect(RunConfiguration(queues: 2, iterations: 50).withIterations(dividedBy: 100).iterations == 1)
+        }
+
         @Test("a budget: runs that cost nothing stop once precise enough, never before the fewest that may stop")
         func precision() {
             let budget = SweepPlan.Budget(seconds: 60, precision: 0.01)

@@ -68,7 +68,8 @@ enum RunOption {
         defaultText: ValueParser<Double>.percent.describe(RunOptions.defaultBudget.precision), \.sampling.precision, .percent)
     static let warmup = Option<RunOptions>(
         "warmup", value: "n",
-        help: "Runs before those, not recorded, each with a tenth of the iterations: exactly n, instead of "
+        help: "Runs before those, not recorded, each with a tenth of the iterations (a hundredth for the runners "
+            + "that start a thread per job): exactly n, instead of "
             + SweepCommand.warmupText(.settling) + ".",
         defaultText: "until settled", \.sampling.warmup, .count(minimum: 0))
     static let seed = Option<RunOptions>(

@@ -56,11 +56,12 @@ enum PlanLimits {
     /// A pessimistic estimate of how long `plan` takes, in seconds (see the type's description).
     static func estimatedSeconds(_ plan: SweepPlan) -> Double {
         let (most, warmups) = plan.mostRunsPerCell
-        let perRun = plan.cells.map { cell in
-            Double(cell.configuration.handOffs)
-                * (pessimisticNanosecondsPerJob(cell.runner.traits) + Double(cell.configuration.workNanoseconds)) / 1e9
+        func seconds(_ cell: SweepPlan.Cell, _ configuration: RunConfiguration) -> Double {
+            Double(configuration.handOffs)
+                * (pessimisticNanosecondsPerJob(cell.runner.traits) + Double(configuration.workNanoseconds)) / 1e9
         }
-        let warming = perRun.reduce(0, +) * Double(warmups) / 10
+        let perRun = plan.cells.map { seconds($0, $0.configuration) }
+        let warming = plan.cells.map { seconds($0, $0.warmupShape) }.reduce(0, +) * Double(warmups)
         switch plan.sampling {
         case .repetitions:
             return warming + perRun.reduce(0, +) * Double(most)

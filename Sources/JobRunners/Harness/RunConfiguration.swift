@@ -24,12 +24,12 @@ public struct RunConfiguration: Sendable, Hashable, Codable, CustomStringConvert
         self.measuresLatency = measuresLatency ?? (shape == .pingPong || shape == .contention)
     }
 
-    /// The configuration of a warm-up run before this one's recorded runs: the same in all but its iterations, a
-    /// tenth of them (at least one).
-    public var warmupShape: RunConfiguration {
-        var warmup = self
-        warmup.iterations = max(1, iterations / 10)
-        return warmup
+    /// A shorter run of this configuration, as a warm-up or an allocation count makes: the same in all but its
+    /// iterations, `1/divisor` of them (at least one).
+    public func withIterations(dividedBy divisor: Int) -> RunConfiguration {
+        var shorter = self
+        shorter.iterations = max(1, iterations / max(1, divisor))
+        return shorter
     }
 
     /// Jobs in the run: queues × iterations (round trips in ping-pong).

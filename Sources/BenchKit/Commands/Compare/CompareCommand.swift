@@ -58,10 +58,9 @@ struct CompareCommand: Command {
         if let offset = comparison.comparisons.firstIndex(where: { $0.rows.isEmpty }) {
             let (baseline, candidate) = (files[0], files[offset + 1])
             console.reportError(
-                "'\(baseline.path)' and '\(candidate.path)' share no cell (runner and configuration), so there "
-                    + "is nothing to compare. '\(baseline.path)' holds \(FileComparison.holdings(comparison.reports[0])); "
-                    + "'\(candidate.path)' holds \(FileComparison.holdings(comparison.reports[offset + 1])). Compare files "
-                    + "made by the same command, such as a check's --output and a baseline made by that check.")
+                "Nothing to compare: '\(baseline.path)' holds \(FileComparison.holdings(comparison.reports[0])), "
+                    + "'\(candidate.path)' \(FileComparison.holdings(comparison.reports[offset + 1])); compare files "
+                    + "of the same command")
             return .failure
         }
         comparison.showsMetrics = options.showsMetrics
