@@ -557,8 +557,8 @@ extension ThreadingOverheadsTests {
                 #expect(run.status == .failure)
                 #expect(run.output.isEmpty)
                 #expect(
-                    run.error == "Error: Nothing to compare: '\(a)' holds 2 runners (run-loop, serial-queue) at 4×500, "
-                        + "'\(c)' 1 runner (global-queue) at 4×500; compare files of the same command\n")
+                    run.error == "Error: '\(a)' and '\(c)' share no cell: '\(a)' holds 2 runners (run-loop, serial-queue) "
+                        + "at 4×500, '\(c)' 1 runner (global-queue) at 4×500; compare files of the same command\n")
             }
             let many = try directory.write(
                 "many.csv",

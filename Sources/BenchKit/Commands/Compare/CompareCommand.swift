@@ -58,7 +58,8 @@ struct CompareCommand: Command {
         if let offset = comparison.comparisons.firstIndex(where: { $0.rows.isEmpty }) {
             let (baseline, candidate) = (files[0], files[offset + 1])
             console.reportError(
-                "Nothing to compare: '\(baseline.path)' holds \(FileComparison.holdings(comparison.reports[0])), "
+                "'\(baseline.path)' and '\(candidate.path)' share no cell: '\(baseline.path)' holds "
+                    + "\(FileComparison.holdings(comparison.reports[0])), "
                     + "'\(candidate.path)' \(FileComparison.holdings(comparison.reports[offset + 1])); compare files "
                     + "of the same command")
             return .failure
