@@ -345,3 +345,45 @@ struct SweepSchedule {
         return runs(factor: low)
     }
 }
+
+extension SweepPlan.Budget {
+    /// The least budget, in whole tens of seconds of recorded runs, whose sharing (``SweepSchedule/allocate``, from
+    /// the start) gives every cell `runs` recorded runs or more, for cells whose runs take `secondsPerRun` each and
+    /// have made `values` so far (their spreads weigh the sharing, as in a sweep); nil where `runs` is over
+    /// ``maximumRuns`` or no budget under a million seconds does. Not the sum of `runs` runs of each cell: the
+    /// sharing gives the cheap and unsteady cells more first, up to ``maximumRuns``, so a dear cell reaches `runs`
+    /// only once they have theirs. The early stop for ``precision`` is left out, so it is enough, not the least.
+    public func leastSeconds(givingEach runs: Int, secondsPerRun: [Double], values: [[Double]]) -> Double? {
+        guard runs <= maximumRuns, !secondsPerRun.isEmpty else {
+            return nil
+        }
+        let perRun = secondsPerRun.map { max($0, 1e-4) }
+        let spreads = SweepSchedule.spreads(of: values)
+        func isEnough(tens: Int) -> Bool {
+            var budget = self
+            budget.seconds = Double(tens) * 10
+            let counts = SweepSchedule.allocate(
+                secondsPerRun: perRun, spreads: spreads, budget: budget, remaining: budget.seconds,
+                alreadyMade: perRun.map { _ in 0 })
+            return counts.allSatisfy { $0 >= runs }
+        }
+        var high = 1
+        while !isEnough(tens: high) {
+            guard high < 100_000 else {
+                return nil
+            }
+            high *= 2
+        }
+        // The counts grow with the budget: the least enough number of tens lies in (high / 2, high].
+        var low = high / 2
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if isEnough(tens: middle) {
+                high = middle
+            } else {
+                low = middle
+            }
+        }
+        return Double(high) * 10
+    }
+}

@@ -262,7 +262,9 @@ extension ThreadingOverheadsTests {
                 + "are (Student's t), and compare will call most of their changes unsure."))
             // 100, 100 and 121: the mean of the logs ± t(2 df) × their deviation / √3, ±28% at the median.
             #expect(text.contains("  single-threaded   100 ns ±28%"))
-            #expect(text.contains("--budget 10 (seconds of recorded runs), or --repetitions 6, would buy each cell 6 at this pace."))
+            #expect(text.contains(
+                "--budget 10 or more (seconds of recorded runs; warm-ups and fresh workers come on top), or "
+                    + "--repetitions 6, would buy each cell 6 at this pace."))
             #expect(text.contains("(over runs)"))
             // Enough runs: no such line.
             let enough = try directory.write("e.csv", SubcommandTests.resultFile(runners.map { ($0, [100, 100, 121, 100, 100, 121]) }))

@@ -244,6 +244,28 @@ extension ThreadingOverheadsTests {
             #expect(SweepSchedule.floor(secondsPerRun: .infinity, budget: sweep, cells: 104) == 3)
         }
 
+        @Test("the budget that buys every cell 6 runs: the sharing's, more than 6 runs of each, as cheap cells get theirs first")
+        func leastBudget() throws {
+            let budget = SweepPlan.Budget(seconds: 60)
+            // Ten cells of 10 ms a run and one of 3 s, alike in spread: 6 runs of each take 18.6 s, but the sharing
+            // gives the cheap cells up to 30 each before the dear one reaches 6.
+            let perRun = Array(repeating: 0.01, count: 10) + [3.0]
+            let values = perRun.map { seconds in [1.0, 1.1, 1.2].map { $0 * seconds * 1e9 } }
+            let least = try #require(budget.leastSeconds(givingEach: 6, secondsPerRun: perRun, values: values))
+            #expect(least > 18.6)
+            #expect(least.truncatingRemainder(dividingBy: 10) == 0)
+            func counts(_ seconds: Double) -> [Int] {
+                var shared = budget
+                shared.seconds = seconds
+                return SweepSchedule.allocate(
+                    secondsPerRun: perRun, spreads: SweepSchedule.spreads(of: values), budget: shared,
+                    remaining: seconds, alreadyMade: perRun.map { _ in 0 })
+            }
+            #expect(counts(least).allSatisfy { $0 >= 6 })
+            #expect(!counts(least - 10).allSatisfy { $0 >= 6 })
+            #expect(budget.leastSeconds(givingEach: 31, secondsPerRun: perRun, values: values) == nil)
+        }
+
         @Test("a cell's spread for the budget: its own, shrunk toward the others'; equal while none has three runs")
         func spreads() throws {
             #expect(SweepSchedule.spreads(of: [[1, 2], [5]]) == [1, 1])

@@ -85,15 +85,21 @@ extension SweepSummary {
         guard !few.isEmpty else {
             return nil
         }
-        // The recorded runs' time, every cell given at least `needed` runs at its median's pace.
-        let seconds = timed.reduce(0.0) { total, cell in
-            total + Double(max(cell.okRuns, needed)) * (Estimate.headline(cell.nanoseconds) ?? 0) / 1e9
-        }
-        let budget = Int((seconds / 10).rounded(.up)) * 10
-        return "Few runs: \(few.count) of \(timed.count) cells have fewer than \(needed); their ± is as wide as so few "
-            + "runs or processes are (Student's t), and compare will call most of their changes unsure. "
-            + "\(RunOption.budget.flag) \(budget) (seconds of recorded runs), or \(RunOption.repetitions.flag) "
-            + "\(needed), would buy each cell \(needed) at this pace."
+        // The budget whose sharing gives every cell `needed` runs at its median's pace: more than `needed` runs of
+        // each, as the cheap cells get theirs first.
+        let budget = RunOptions.defaultBudget.leastSeconds(
+            givingEach: needed, secondsPerRun: timed.map { (Estimate.headline($0.nanoseconds) ?? 0) / 1e9 },
+            values: timed.map(\.nanoseconds))
+        let repetitions = "\(RunOption.repetitions.flag) \(needed)"
+        let buys =
+            budget.map {
+                "\(RunOption.budget.flag) \(Int($0)) or more (seconds of recorded runs; warm-ups and fresh workers "
+                    + "come on top), or \(repetitions),"
+            }
+            ?? repetitions
+        return "Few runs: \(few.count) of \(timed.count) cells \(few.count == 1 ? "has" : "have") fewer than \(needed); "
+            + "their ± is as wide as so few runs or processes are (Student's t), and compare will call most of their "
+            + "changes unsure. \(buys) would buy each cell \(needed) at this pace."
     }
 
     /// `text`, cut to 100 characters with `…` where longer.
