@@ -347,12 +347,13 @@ struct SweepSchedule {
 }
 
 extension SweepPlan.Budget {
-    /// The least budget, in whole tens of seconds of recorded runs, whose sharing (``SweepSchedule/allocate``, from
-    /// the start) gives every cell `runs` recorded runs or more, for cells whose runs take `secondsPerRun` each and
-    /// have made `values` so far (their spreads weigh the sharing, as in a sweep); nil where `runs` is over
-    /// ``maximumRuns`` or no budget under a million seconds does. Not the sum of `runs` runs of each cell: the
-    /// sharing gives the cheap and unsteady cells more first, up to ``maximumRuns``, so a dear cell reaches `runs`
-    /// only once they have theirs. The early stop for ``precision`` is left out, so it is enough, not the least.
+    /// The least budget, in whole tens of seconds of recorded runs, whose sharing (a sweep's, from the start) gives
+    /// every cell `runs` recorded runs or more, for cells whose runs take `secondsPerRun` each and have made
+    /// `values` so far (their spreads weigh the sharing, as in a sweep); nil where `runs` is over ``maximumRuns``
+    /// or no budget under a million seconds does. Not the sum of `runs` runs of each cell: the sharing gives the
+    /// cheap and unsteady cells more first, up to ``maximumRuns``, so a dear cell reaches `runs` only once they
+    /// have theirs. The early stop for ``precision`` is left out: cells that stop sooner leave time to the others,
+    /// so with it a budget this large is still enough, and a smaller one may be.
     public func leastSeconds(givingEach runs: Int, secondsPerRun: [Double], values: [[Double]]) -> Double? {
         guard runs <= maximumRuns, !secondsPerRun.isEmpty else {
             return nil
