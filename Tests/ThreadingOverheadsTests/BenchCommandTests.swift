@@ -266,6 +266,14 @@ extension ThreadingOverheadsTests {
                 "--budget 10 or more (seconds of recorded runs; warm-ups and fresh workers come on top), or "
                     + "--repetitions 6, would buy each cell 6 at this pace."))
             #expect(text.contains("(over runs)"))
+            // Runs of 1 and 1.21 s (500 and 605 µs a job), started 2 s apart: 19.26 s of runs from the first start
+            // to the last end's 35.21 s, 1.83 s a second of runs, which a budget pays too. The 40 s of runs that
+            // buy each cell 6 (36 s of 1 s runs) need a budget of 73.1 s: 80 in tens.
+            let paced = try directory.write(
+                "p.csv", SubcommandTests.resultFile(runners.map { ($0, [500_000, 500_000, 605_000]) }, secondsApart: 2))
+            #expect(bench(["--input", paced]).output.unwrapped.contains(
+                "--budget 80 or more (40 s of recorded runs, with warm-ups and fresh workers at this sweep's rate), or "
+                    + "--repetitions 6, would buy each cell 6 at this pace."))
             // Enough runs: no such line.
             let enough = try directory.write("e.csv", SubcommandTests.resultFile(runners.map { ($0, [100, 100, 121, 100, 100, 121]) }))
             #expect(!bench(["--input", enough]).output.contains("Few runs:"))
@@ -412,18 +420,25 @@ extension ThreadingOverheadsTests {
 
     /// compare, check and chart on result files made for the purpose.
     @Suite struct SubcommandTests {
-        static func resultFile(_ cells: [(String, [Int64])], host: String = "h", kernel: String = "k", cpus: Int = 2) -> String {
+        /// A result file of `cells` (a runner and its runs' nanoseconds per job) at 4×500; the runs started
+        /// `secondsApart` from one another in the file's order where given, their start times unrecorded otherwise.
+        static func resultFile(
+            _ cells: [(String, [Int64])], host: String = "h", kernel: String = "k", cpus: Int = 2,
+            secondsApart: Double? = nil
+        ) -> String {
             let machine = MachineInfo(
                 host: host, os: "os", kernel: kernel, arch: "x86_64", cpuModel: "cpu", logicalCPUs: cpus,
                 memoryBytes: 1, swiftVersion: "6.3.1", build: "release")
             let configuration = RunConfiguration(queues: 4, iterations: 500)
-            let records = cells.flatMap { runner, times in
-                times.enumerated().map { index, perJob in
-                    ResultRecord(
-                        runner: runner, configuration: configuration, repetition: index + 1,
-                        outcome: RunOutcome(status: .ok, nanoseconds: perJob * 2000, detail: "", completedIterations: 2000, startedAt: nil),
-                        machine: machine)
-                }
+            let runs = cells.flatMap { runner, times in times.enumerated().map { (runner, $0, $1) } }
+            let records = runs.enumerated().map { sequence, run in
+                let (runner, index, perJob) = run
+                let startedAt = secondsApart.map { Date(timeIntervalSince1970: 1_800_000_000 + Double(sequence) * $0) }
+                return ResultRecord(
+                    runner: runner, configuration: configuration, repetition: index + 1,
+                    outcome: RunOutcome(
+                        status: .ok, nanoseconds: perJob * 2000, detail: "", completedIterations: 2000, startedAt: startedAt),
+                    machine: machine)
             }
             return resultFileText(records)
         }

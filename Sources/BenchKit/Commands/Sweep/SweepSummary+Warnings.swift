@@ -85,21 +85,43 @@ extension SweepSummary {
         guard !few.isEmpty else {
             return nil
         }
-        // The budget whose sharing gives every cell `needed` runs at its median's pace: more than `needed` runs of
-        // each, as the cheap cells get theirs first.
-        let budget = RunOptions.defaultBudget.leastSeconds(
+        // The recorded runs' seconds whose sharing gives every cell `needed` runs at its median's pace: more than
+        // `needed` runs of each, as the cheap cells get theirs first.
+        let recorded = RunOptions.defaultBudget.leastSeconds(
             givingEach: needed, secondsPerRun: timed.map { (Estimate.headline($0.nanoseconds) ?? 0) / 1e9 },
             values: timed.map(\.nanoseconds))
         let repetitions = "\(RunOption.repetitions.flag) \(needed)"
-        let buys =
-            budget.map {
-                "\(RunOption.budget.flag) \(Int($0)) or more (seconds of recorded runs; warm-ups and fresh workers "
-                    + "come on top), or \(repetitions),"
+        let buys = recorded.map { recorded in
+            // A budget pays for a sweep's steps whole, warm-ups and fresh workers too: at this file's own rate,
+            // where it says when its runs started.
+            guard let rate = Self.spentPerTimedSecond(report.records) else {
+                return "\(RunOption.budget.flag) \(Int(recorded)) or more (seconds of recorded runs; warm-ups and "
+                    + "fresh workers come on top), or \(repetitions),"
             }
-            ?? repetitions
+            let budget = Int((recorded * rate / 10).rounded(.up)) * 10
+            return "\(RunOption.budget.flag) \(budget) or more (\(Int(recorded)) s of recorded runs, with warm-ups and "
+                + "fresh workers at this sweep's rate), or \(repetitions),"
+        }
         return "Few runs: \(few.count) of \(timed.count) cells \(few.count == 1 ? "has" : "have") fewer than \(needed); "
             + "their ± is as wide as so few runs or processes are (Student's t), and compare will call most of their "
-            + "changes unsure. \(buys) would buy each cell \(needed) at this pace."
+            + "changes unsure. \(buys ?? repetitions) would buy each cell \(needed) at this pace."
+    }
+
+    /// What the sweep that made `records` spent for each second its runs timed: from the first run's start to the
+    /// last one's end, over the seconds the runs timed. A budget pays for that too (warm-ups, starting fresh
+    /// workers, making and tearing down the runners, counting allocations), not for the timed runs alone. nil where
+    /// the file does not record when its runs started, or where the figure is under 1: runs whose start times,
+    /// recorded to the second, cannot show it.
+    static func spentPerTimedSecond(_ records: [ResultRecord]) -> Double? {
+        let timed = records.compactMap { record in
+            record.startedAt.map { (start: $0, seconds: Double(record.nanoseconds ?? 0) / 1e9) }
+        }
+        guard let first = timed.map(\.start).min(), let end = timed.map({ $0.start + $0.seconds }).max() else {
+            return nil
+        }
+        let seconds = timed.reduce(0) { $0 + $1.seconds }
+        let rate = end.timeIntervalSince(first) / seconds
+        return seconds > 0 && rate >= 1 ? rate : nil
     }
 
     /// `text`, cut to 100 characters with `…` where longer.
