@@ -16,7 +16,7 @@ import JobRunners
 /// The interval has two parts, because the files come from two sessions. First what each file's runs say: each
 /// cell's own interval (``CellSummary/interval``: Student's t over its processes, the unit a sweep replicates),
 /// combined for the ratio in quadrature on the log scale. Then what changes only between sessions, which no single
-/// file can see (``SessionTerms``, measured by `bench validate` on an A/A pair and kept for the host, or the stated
+/// file can see (``SessionTerms``, measured by `bench validate` on an A/A pair and kept for the machine, or the stated
 /// default): a raw ratio is widened by 1.96 times both the cell's term and the machine's drift, a ratio beside the
 /// machine factor by the cell's term and the factor's own uncertainty, the factor having taken the drift out. A
 /// rank test was the other choice for the first part: the Mann–Whitney U test's smallest two-sided p-value with 3
@@ -152,7 +152,7 @@ public struct Comparison: Sendable {
     /// The noise threshold, as a fraction: a ratio within this of 1 is `same` (relative to the machine,
     /// `with-machine`), whatever its interval.
     public var threshold: Double
-    /// What changes between the files' sessions, which widens every interval: measured for the files' host by
+    /// What changes between the files' sessions, which widens every interval: measured for the files' machine by
     /// `bench validate`, or ``SessionTerms/default``.
     public var terms: SessionTerms
     /// Cells in both files, in the baseline's order.

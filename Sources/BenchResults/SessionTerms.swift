@@ -7,8 +7,8 @@ import Foundation
 /// `compare` widens every ratio's interval by them, in quadrature on the log scale: a raw ratio (faster, slower) by
 /// both, a ratio beside the machine factor (cheaper, dearer) by ``cell`` alone, the factor having taken the drift
 /// out. They are measured by `bench validate` on two sweeps of the same plan made one after the other (an A/A
-/// pair: ``measured(from:)``) and kept for the host in a small file beside the results (``Kept``); `compare` uses
-/// the kept ones of the files' host where there are, and ``default`` otherwise, and says which.
+/// pair: ``measured(from:)``) and kept for the machine in a small file beside the results (``Kept``); `compare`
+/// uses the kept ones of the files' machine where there are, and ``default`` otherwise, and says which.
 public struct SessionTerms: Sendable, Equatable, Codable {
     /// How far a cell's ratio moves beside the machine factor between sessions: a standard deviation of ln(ratio ÷
     /// factor) beyond what the cells' own intervals account for.
@@ -22,7 +22,7 @@ public struct SessionTerms: Sendable, Equatable, Codable {
         self.drift = drift
     }
 
-    /// What `compare` uses where nothing was measured for the files' host: no cell term, and the machine ±10% (one
+    /// What `compare` uses where nothing was measured for the files' machine: no cell term, and the machine ±10% (one
     /// standard deviation), from seven A/A pairs of default sweeps on the 2-core development VM (docs/validation.md,
     /// "Session terms"): the machine factor moved by 1.5 to 16% between sweeps minutes apart (10% root mean square),
     /// and no cell moved beside it by more than its own interval, sampled over the sweep's processes, accounts for.
@@ -68,7 +68,7 @@ public struct SessionTerms: Sendable, Equatable, Codable {
         return SessionTerms(cell: cell, drift: abs(log(factor.estimate)))
     }
 
-    /// Terms kept for a host: every A/A pair `bench validate --keep` measured on it, and the terms they give
+    /// Terms kept for a machine: every A/A pair `bench validate --keep` measured on it, and the terms they give
     /// together, each the root mean square of the pairs' (a drift measured once is one draw of a standard
     /// deviation, so several pairs, on several days, say more).
     public struct Kept: Sendable, Equatable, Codable {
@@ -92,8 +92,10 @@ public struct SessionTerms: Sendable, Equatable, Codable {
             }
         }
 
-        /// The host the pairs were made on, as the result files name it.
-        public var host: String
+        /// The machine the pairs were made on, as its result files are named after it
+        /// (``MachineInfo/fileNameStem``: `vm-amd-epyc-2cpu`): its host, processor and CPUs, since machines of
+        /// different kinds can share a host name (cloud VMs called `vm`), and one's drift says nothing of another's.
+        public var machine: String
         /// What each A/A pair measured, in the order they were kept.
         public var pairs: [Pair]
 
@@ -105,16 +107,16 @@ public struct SessionTerms: Sendable, Equatable, Codable {
             return SessionTerms(cell: rms(pairs.map(\.terms.cell)), drift: rms(pairs.map(\.terms.drift)))
         }
 
-        /// Kept terms with no pair yet, for `host`.
-        public init(host: String, pairs: [Pair] = []) {
-            self.host = host
+        /// Kept terms with no pair yet, for `machine` (a ``MachineInfo/fileNameStem``).
+        public init(machine: String, pairs: [Pair] = []) {
+            self.machine = machine
             self.pairs = pairs
         }
 
-        /// The file a host's terms are kept in, in `directory`: `HOST.session-terms.json`, the host's name made
-        /// safe for a file name as result files' are.
-        public static func path(host: String, in directory: String) -> String {
-            let safe = String(host.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" })
+        /// The file a machine's terms are kept in, in `directory`: `MACHINE.session-terms.json`, `machine` being its
+        /// ``MachineInfo/fileNameStem`` (`vm-amd-epyc-2cpu.session-terms.json`), made safe for a file name.
+        public static func path(machine: String, in directory: String) -> String {
+            let safe = String(machine.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" })
             return (directory as NSString).appendingPathComponent("\(safe.isEmpty ? "host" : safe).session-terms.json")
         }
 

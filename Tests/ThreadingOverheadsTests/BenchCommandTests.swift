@@ -540,7 +540,7 @@ extension ThreadingOverheadsTests {
             // it would see is ×1.33.
             #expect(serial.hasSuffix("1.63–2.43  slower   ×1.33"))
             #expect(text.contains("Verdicts: 0 faster, 1 slower, 1 same, 0 unsure"))
-            #expect(text.unwrapped.contains("Session terms: the default (the files come from different hosts), a cell ±0%"))
+            #expect(text.unwrapped.contains("Session terms: the default (the files come from different machines), a cell ±0%"))
             #expect(text.contains("Could see ×1.2 (80% of the time): 0 of 2 cells; the median cell ×1.33"))
             #expect(text.contains("Only in A: 1 cell, by runner\n  run-loop: 4×500\n"))
             #expect(text.contains("Only in B: 1 cell, by runner\n  global-queue: 4×500\n"))
@@ -603,9 +603,9 @@ extension ThreadingOverheadsTests {
             #expect(line("B × 1.5, every cell, raw: called slower (detected)").hasSuffix(" 2   3  66.7%"))
             #expect(run.output.contains("  run-loop at 4×500: B/A 1.30"))
             #expect(run.output.contains("  task at 4×500: 1.5"))
-            // No terms kept for the host: the default, and the output says so; too few cells for a machine factor,
+            // No terms kept for the machine: the default, and the output says so; too few cells for a machine factor,
             // so nothing measured to keep either.
-            #expect(run.output.unwrapped.contains("Session terms: the default (none kept for this host)"))
+            #expect(run.output.unwrapped.contains("Session terms: the default (none kept for this machine)"))
             #expect(run.output.contains("Machine factor: none"))
             #expect(bench(["validate", a, b, "--keep"]).error.contains("Error: These files share too few cells for a machine factor"))
             let csv = try rows(ofCSV: bench(["validate", a, b, "--shift", "2.5", "--format", "csv"]).output)
@@ -617,7 +617,7 @@ extension ThreadingOverheadsTests {
             #expect(bench(["validate", a, b, "--shift", "0.8"]).error.hasPrefix("Error: '--shift' expects a factor over 1"))
         }
 
-        @Test("validate --keep: the pair's session terms kept for its host beside the first file, which compare then uses")
+        @Test("validate --keep: the pair's session terms kept for its machine beside the first file, which compare then uses")
         func validateKeeps() throws {
             let directory = try TemporaryDirectory()
             // Paragraphs wrap at 120 columns, their lines after the first indented.
@@ -627,15 +627,30 @@ extension ThreadingOverheadsTests {
             let a = try directory.write("a.csv", Self.resultFile(runners.map { ($0, [100, 101, 99, 100]) }, host: "box"))
             let b = try directory.write("b.csv", Self.resultFile(runners.map { ($0, [110, 111, 109, 110]) }, host: "box"))
             let before = bench(["compare", a, b])
-            #expect(flat(before.output).contains("Session terms: the default (none kept for this host)"))
+            #expect(flat(before.output).contains("Session terms: the default (none kept for this machine)"))
             let kept = bench(["validate", a, b, "--keep"])
             #expect(kept.status == .success, "\(kept.error)")
-            let path = directory.path + "/box.session-terms.json"
+            // Named as result files are: the host, the processor's words ("cpu" left out) and the CPUs.
+            let path = directory.path + "/box-2cpu.session-terms.json"
             #expect(flat(kept.output).contains("the machine ±9.5% between the two sessions; kept in \(path)"))
             let terms = try #require(try SessionTerms.Kept.read(path))
-            #expect(terms.host == "box" && terms.pairs.count == 1 && abs(terms.terms.drift - log(1.1)) < 0.005)
+            #expect(terms.machine == "box-2cpu" && terms.pairs.count == 1 && abs(terms.terms.drift - log(1.1)) < 0.005)
             let after = bench(["compare", a, b])
-            #expect(flat(after.output).contains("Session terms: this host's, from 1 A/A pair kept in \(path)"))
+            #expect(flat(after.output).contains("Session terms: this machine's, from 1 A/A pair kept in \(path)"))
+            // Another machine of the same host name (cloud VMs are all `vm`), in the same folder: its files get the
+            // default, not the first machine's drift, and --keep keeps its own beside them.
+            let c = try directory.write(
+                "c.csv", Self.resultFile(runners.map { ($0, [100, 101, 99, 100]) }, host: "box", cpus: 16))
+            let d = try directory.write(
+                "d.csv", Self.resultFile(runners.map { ($0, [101, 102, 100, 101]) }, host: "box", cpus: 16))
+            #expect(
+                flat(bench(["compare", c, d]).output).contains("Session terms: the default (none kept for this machine)"))
+            #expect(bench(["validate", c, d, "--keep"]).status == .success)
+            #expect(try SessionTerms.Kept.read(directory.path + "/box-16cpu.session-terms.json")?.pairs.count == 1)
+            #expect(try SessionTerms.Kept.read(path)?.pairs.count == 1)
+            let mixed = bench(["validate", a, c, "--keep"])
+            #expect(mixed.error.hasPrefix(
+                "Error: --keep keeps terms for one machine, and these files come from 2: box-16cpu, box-2cpu"))
             // Kept again: a second pair, and the terms their root mean square.
             #expect(bench(["validate", a, b, "--keep"]).status == .success)
             #expect(try SessionTerms.Kept.read(path)?.pairs.count == 2)

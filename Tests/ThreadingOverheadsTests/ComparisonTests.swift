@@ -169,15 +169,15 @@ extension ThreadingOverheadsTests {
             #expect(SessionTerms.measured(from: Comparison(baseline: Self.report(["serial-queue": [1, 2]]), candidate: Self.report(["serial-queue": [1, 2]]))) == nil)
         }
 
-        @Test("kept terms: each pair's, together their root mean square, in a file named for the host")
+        @Test("kept terms: each pair's, together their root mean square, in a file named for the machine")
         func keptTerms() throws {
-            var kept = SessionTerms.Kept(host: "vm")
+            var kept = SessionTerms.Kept(machine: "vm-amd-epyc-2cpu")
             kept.pairs.append(.init(files: ["a.csv", "b.csv"], measuredAt: "2026-11-26T10:00:00Z", cells: 104, terms: SessionTerms(cell: 0.03, drift: 0.04)))
             kept.pairs.append(.init(files: ["c.csv", "d.csv"], measuredAt: "2026-11-26T11:00:00Z", cells: 104, terms: SessionTerms(cell: 0.04, drift: 0.03)))
             #expect(abs(kept.terms.cell - (0.0025 / 2).squareRoot()) < 1e-12)
             #expect(abs(kept.terms.drift - (0.0025 / 2).squareRoot()) < 1e-12)
             let directory = try TemporaryDirectory()
-            let path = SessionTerms.Kept.path(host: "my host/1", in: directory.path)
+            let path = SessionTerms.Kept.path(machine: "my host/1", in: directory.path)
             #expect(path.hasSuffix("/my-host-1.session-terms.json"))
             try Data(kept.json.utf8).write(to: URL(fileURLWithPath: path))
             #expect(try SessionTerms.Kept.read(path) == kept)

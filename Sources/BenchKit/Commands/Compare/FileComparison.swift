@@ -62,7 +62,7 @@ struct FileComparison {
         }
     }
 
-    /// The comparison of `files` with the session terms kept for their host beside the first file, where there are;
+    /// The comparison of `files` with the session terms kept for their machine beside the first file, where there are;
     /// nil, having said why on standard error, where that file cannot be read (compare and validate alike).
     static func withKeptTerms(_ files: [ResultSet], threshold: Double, console: Console) -> FileComparison? {
         do {
@@ -73,17 +73,18 @@ struct FileComparison {
         }
     }
 
-    /// The terms kept for the files' host beside the first file (``SessionTerms/Kept/path(host:in:)``), where the
-    /// files all come from one host and there is such a file; nil otherwise. Throws a message for the `Error:`
+    /// The terms kept for the files' machine beside the first file (``SessionTerms/Kept/path(machine:in:)``), where
+    /// the files all come from one machine (host, processor and CPUs: ``MachineInfo/fileNameStem``) and there is such
+    /// a file; nil otherwise. Throws a message for the `Error:`
     /// line where the file is there but cannot be read as terms.
     static func keptTerms(for files: [ResultSet]) throws(UnreadableTerms) -> (terms: SessionTerms.Kept, path: String)? {
-        let hosts = Set(files.flatMap(\.machines).map(\.host))
-        guard hosts.count == 1, let host = hosts.first, let first = files.first else {
+        let machines = Set(files.flatMap(\.machines).map(\.fileNameStem))
+        guard machines.count == 1, let machine = machines.first, let first = files.first else {
             return nil
         }
-        let path = SessionTerms.Kept.path(host: host, in: (first.path as NSString).deletingLastPathComponent)
+        let path = SessionTerms.Kept.path(machine: machine, in: (first.path as NSString).deletingLastPathComponent)
         do {
-            guard let kept = try SessionTerms.Kept.read(path), kept.host == host, !kept.pairs.isEmpty else {
+            guard let kept = try SessionTerms.Kept.read(path), kept.machine == machine, !kept.pairs.isEmpty else {
                 return nil
             }
             return (kept, path)
@@ -99,7 +100,7 @@ struct FileComparison {
         var description: String
     }
 
-    /// What widens the intervals, and where it comes from: `Session terms: the default …` or this host's, kept.
+    /// What widens the intervals, and where it comes from: `Session terms: the default …` or this machine's, kept.
     func sessionTermsText() -> String {
         func percent(_ value: Double) -> String {
             "±\(Format.number((value * 1000).rounded() / 10))%"
@@ -107,12 +108,12 @@ struct FileComparison {
         let figures = "a cell \(percent(terms.cell)) beside the machine and the machine \(percent(terms.drift)) between "
             + "sessions (standard deviations)"
         guard let source = termsSource else {
-            let hosts = Set(files.flatMap(\.machines).map(\.host))
-            let why = hosts.count > 1 ? "the files come from different hosts" : "none kept for this host"
+            let machines = Set(files.flatMap(\.machines).map(\.fileNameStem))
+            let why = machines.count > 1 ? "the files come from different machines" : "none kept for this machine"
             return "Session terms: the default (\(why)), \(figures); intervals widened by 1.96 times them. "
                 + "'\(Program.name) validate A.csv B.csv --keep' measures this machine's on an A/A pair."
         }
-        return "Session terms: this host's, from \(Format.count(source.pairs, "A/A pair")) kept in \(source.path), "
+        return "Session terms: this machine's, from \(Format.count(source.pairs, "A/A pair")) kept in \(source.path), "
             + "\(figures); intervals widened by 1.96 times them."
     }
 

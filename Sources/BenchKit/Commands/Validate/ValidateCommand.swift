@@ -25,7 +25,7 @@ struct ValidateCommand: Command, Equatable {
     let color: ColorChoice
     /// The factor the second file's runs are scaled by for the injected-shift test.
     let shift: Double
-    /// Whether to keep the session terms the pair measures for its host, beside the first file, for compare.
+    /// Whether to keep the session terms the pair measures for its machine, beside the first file, for compare.
     let keep: Bool
 
     init(_ line: ParsedCommandLine<ValidateOptions>, _ context: ParseContext) throws(UsageError) {
@@ -89,15 +89,15 @@ struct ValidateCommand: Command, Equatable {
         return .success
     }
 
-    /// Adds what the pair measured to the terms kept for its host beside the first file, writing the file whole
+    /// Adds what the pair measured to the terms kept for its machine beside the first file, writing the file whole
     /// under a temporary name first; the file's path, or nil with the `Error:` line printed (the pair comes from
-    /// two hosts, has no machine factor, or the file cannot be written).
+    /// two machines, has no machine factor, or the file cannot be written).
     private static func keep(_ validation: Validation, files: [ResultSet], paths: [String], console: Console) -> String? {
-        let hosts = Set(files.flatMap(\.machines).map(\.host))
-        guard hosts.count == 1, let host = hosts.first else {
+        let machines = Set(files.flatMap(\.machines).map(\.fileNameStem))
+        guard machines.count == 1, let machine = machines.first else {
             console.reportError(
-                "--keep keeps terms for one host, and these files come from \(hosts.count): "
-                    + "\(hosts.sorted().joined(separator: ", "))")
+                "--keep keeps terms for one machine, and these files come from \(machines.count): "
+                    + "\(machines.sorted().joined(separator: ", "))")
             return nil
         }
         guard let measured = SessionTerms.measured(from: validation.same) else {
@@ -105,9 +105,9 @@ struct ValidateCommand: Command, Equatable {
                 "these files share too few cells for a machine factor, so they measure no session terms")
             return nil
         }
-        let path = SessionTerms.Kept.path(host: host, in: (paths[0] as NSString).deletingLastPathComponent)
+        let path = SessionTerms.Kept.path(machine: machine, in: (paths[0] as NSString).deletingLastPathComponent)
         do {
-            var kept = try SessionTerms.Kept.read(path) ?? SessionTerms.Kept(host: host)
+            var kept = try SessionTerms.Kept.read(path) ?? SessionTerms.Kept(machine: machine)
             kept.pairs.append(
                 SessionTerms.Kept.Pair(
                     files: paths, measuredAt: Date().resultTimestamp, cells: validation.cells, terms: measured))
@@ -209,8 +209,8 @@ extension Validation {
                     document.paragraph(
                         "This pair measures: a cell ±\(Self.percentage(measured.cell)) beside the machine beyond its "
                             + "runs' own spread, and the machine ±\(Self.percentage(measured.drift)) between the two "
-                            + (keptIn.map { "sessions; kept in \($0), which compare uses for this host's files there." }
-                                ?? "sessions; --keep keeps them for compare."))
+                            + (keptIn.map { "sessions; kept in \($0), which compare uses for this machine's files "
+                                + "there." } ?? "sessions; --keep keeps them for compare."))
                 }
                 if let calibrationText {
                     document.paragraph(calibrationText)

@@ -9,7 +9,7 @@ public struct ValidateOptions: CommandOptions {
     public var run = RunOptions()
     /// The factor the second file's runs are scaled by for the injected-shift test.
     public var shift = Self.defaultShift
-    /// Whether to keep the session terms the pair measures for its host, beside the first file, for compare.
+    /// Whether to keep the session terms the pair measures for its machine, beside the first file, for compare.
     public var keep = false
 
     public init() {}
@@ -27,8 +27,9 @@ extension ValidateCommand {
     static let keep = Option<ValidateOptions>.flag(
         "keep",
         help: "Keep the session terms this pair measures (how far a cell moves beside the machine, and the machine as "
-            + "a whole, between sessions) for its host in HOST.session-terms.json beside the first file, with those "
-            + "kept before: compare then uses them for files of this host in that folder, instead of the default.",
+            + "a whole, between sessions) for its machine in MACHINE.session-terms.json beside the first file (named "
+            + "as its result files are: host, processor, CPUs), with those kept before: compare then uses them for "
+            + "files of this machine in that folder, instead of the default.",
         \.keep)
 
     /// The options that shape the sweep made twice when no files are given: `bench`'s own.
