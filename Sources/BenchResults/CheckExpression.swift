@@ -258,8 +258,8 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
 
     /// A check on allocations per job, decided on every run's count: the range of the subject's counts (less
     /// `factor` times the other's, for a relative one) wholly where the check holds, wholly where it fails, or
-    /// across the bound; inconclusive where a cell has no count (a build that cannot count). Nil for a check on
-    /// cost. No interference guard: a count does not move with the machine's load.
+    /// across the bound; inconclusive where a cell has no count (an older file, or a build that cannot count). Nil
+    /// for a check on cost. No interference guard: a count does not move with the machine's load.
     private func allocationResult(
         _ subjectCell: CellSummary, report: Report, configuration: RunConfiguration, cells: inout [CellKey]
     ) -> (outcome: CheckResult.Outcome, explanation: String)? {
@@ -267,7 +267,8 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             let (low, high) = (Format.number(range.lowerBound), Format.number(range.upperBound))
             return low == high ? low : "\(low)–\(high)"
         }
-        let noCount = "no allocation count: this build cannot count allocations (docs/method.md, \"Allocations\")"
+        let noCount = "no allocation count in its runs (a file made before counts were recorded, or by a build that "
+            + "cannot count them: docs/method.md, \"Allocations\")"
         let needs = "needs \(comparison.rawValue)"
         switch bound {
         case .perJob, .multiple:

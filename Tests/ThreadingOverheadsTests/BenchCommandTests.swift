@@ -448,10 +448,24 @@ extension ThreadingOverheadsTests {
             let directory = try TemporaryDirectory()
             let one = try directory.write("one.csv", Self.resultFile([("serial-queue", [1000, 1001, 1002])], host: "vm"))
             let run = bench(["compare", one])
-            #expect(run.status == .failure)
+            // Like naming no file: what was asked cannot be done, a usage error.
+            #expect(run.status == .usage)
             #expect(
                 run.error == "Error: 'bench compare' needs two or more result files, the baseline first, or one made by "
                     + "'bench interleave'; '\(one)' is one sweep's\n")
+        }
+
+        @Test("check --input: a runner neither this build nor the file knows is a usage error; one the file lacks fails")
+        func checkUnknownRunner() throws {
+            let directory = try TemporaryDirectory()
+            let file = try directory.write("r.csv", Self.resultFile([("serial-queue", [1000, 1001, 1002])]))
+            let misspelt = bench(["check", "serial-queu <= 1us/job", "--input", file])
+            #expect(misspelt.status == .usage)
+            #expect(misspelt.error.hasPrefix("Error: Unknown runner 'serial-queu'; did you mean 'serial-queue'?"))
+            // A CI step that checks a runner its file lacks must fail, not pass or stop as if misspelt.
+            let absent = bench(["check", "task <= 1us/job", "--input", file])
+            #expect(absent.status == .failure)
+            #expect(absent.output.contains("no ok run of task at 4×500"))
         }
 
         @Test("compare across machines of different kinds: the factor is plain code's, all cells' median beside it")

@@ -43,7 +43,7 @@ extension CheckCommand {
           0   every check holds
           1   a check fails, or a file cannot be read
           3   no check fails, but some are inconclusive
-          64  a malformed check or option
+          64  a malformed check or option, or an unknown runner
           130, 143   interrupted by SIGINT, SIGTERM: no check is decided
 
         """

@@ -75,6 +75,17 @@ struct CheckCommand: Command, Equatable {
                 return .failure
             }
             let report = Report(records: file.records)
+            // A runner neither this build nor the file knows is a misspelling, not a failed check: the same usage
+            // error a fresh run gives. One the file lacks but this build knows fails its check ("no ok run").
+            let inFile = Set(report.runners)
+            for id in expressions.flatMap(\.runners) where !inFile.contains(id) {
+                do {
+                    _ = try context.catalogue.runner(id, namedIn: nil)
+                } catch {
+                    console.reportError(error)
+                    return .usage
+                }
+            }
             let results = expressions.flatMap { $0.evaluate(on: report, confidence: options.confidence) }
             return Self.conclude(results, looks: nil, format: options.format, colour: options.color.isOn(for: console), console: console)
         }

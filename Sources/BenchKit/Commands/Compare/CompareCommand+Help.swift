@@ -31,7 +31,7 @@ extension CompareCommand {
         EXIT CODES:
           0   compared, whatever the verdicts
           1   a file cannot be read or is not a result file, or shares no cell with the baseline
-          64  the command line was wrong
+          64  the command line was wrong, or names one file that is one sweep's
 
         EXAMPLE:
           swift run -c release \(Program.name) compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv

@@ -26,11 +26,13 @@ struct CompareCommand: Command {
         }
         // One file of two builds, made by bench interleave: compared pair by pair.
         if files.count == 1, let file = files.first {
+            // What the command line asked cannot be done, as when it names no file: a usage error, which only
+            // reading the file can tell.
             guard !file.variants.isEmpty else {
                 console.reportError(
                     "'\(Program.name) compare' needs two or more result files, the baseline first, or one made "
                         + "by '\(Program.name) interleave'; '\(file.path)' is one sweep's")
-                return .failure
+                return .usage
             }
             do {
                 let comparison = try InterleavedComparison(records: file.records, threshold: options.threshold)

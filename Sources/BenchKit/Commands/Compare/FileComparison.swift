@@ -62,8 +62,8 @@ struct FileComparison {
         }
     }
 
-    /// The comparison of `files` with the session terms kept for their machine beside the first file, where there are;
-    /// nil, having said why on standard error, where that file cannot be read (compare and validate alike).
+    /// The comparison of `files` with the session terms kept for their machine beside the first file, where there
+    /// are; nil, having said why on standard error, where that file cannot be read (compare and validate alike).
     static func withKeptTerms(_ files: [ResultSet], threshold: Double, console: Console) -> FileComparison? {
         do {
             return FileComparison(files: files, threshold: threshold, kept: try keptTerms(for: files))
@@ -75,8 +75,8 @@ struct FileComparison {
 
     /// The terms kept for the files' machine beside the first file (``SessionTerms/Kept/path(machine:in:)``), where
     /// the files all come from one machine (host, processor and CPUs: ``MachineInfo/fileNameStem``) and there is such
-    /// a file; nil otherwise. Throws a message for the `Error:`
-    /// line where the file is there but cannot be read as terms.
+    /// a file; nil otherwise. Throws a message for the `Error:` line where the file is there but cannot be read as
+    /// terms.
     static func keptTerms(for files: [ResultSet]) throws(UnreadableTerms) -> (terms: SessionTerms.Kept, path: String)? {
         let machines = Set(files.flatMap(\.machines).map(\.fileNameStem))
         guard machines.count == 1, let machine = machines.first, let first = files.first else {
