@@ -114,10 +114,10 @@ public struct SessionTerms: Sendable, Equatable, Codable {
         }
 
         /// The file a machine's terms are kept in, in `directory`: `MACHINE.session-terms.json`, `machine` being its
-        /// ``MachineInfo/fileNameStem`` (`vm-amd-epyc-2cpu.session-terms.json`), made safe for a file name.
+        /// ``MachineInfo/fileNameStem`` (`vm-amd-epyc-2cpu.session-terms.json`), which is already safe for a file
+        /// name, whatever the host is called.
         public static func path(machine: String, in directory: String) -> String {
-            let safe = String(machine.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" })
-            return (directory as NSString).appendingPathComponent("\(safe.isEmpty ? "host" : safe).session-terms.json")
+            (directory as NSString).appendingPathComponent("\(machine).session-terms.json")
         }
 
         /// The terms kept at `path`; nil if there is no such file. Throws if the file is there but not such terms.

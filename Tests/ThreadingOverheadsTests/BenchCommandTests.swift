@@ -267,13 +267,13 @@ extension ThreadingOverheadsTests {
                     + "--repetitions 6, would buy each cell 6 at this pace."))
             #expect(text.contains("(over runs)"))
             // Runs of 1 and 1.21 s (500 and 605 µs a job), started 2 s apart: 19.26 s of runs from the first start
-            // to the last end's 35.21 s, 1.83 s a second of runs, which a budget pays too. The 40 s of runs that
-            // buy each cell 6 (36 s of 1 s runs) need a budget of 73.1 s: 80 in tens.
+            // to the last end's 35.21 s, 1.83 s for each second of runs, which a budget pays too. At 1.83 s a run
+            // (each cell's median), 6 runs of each cost 65.8 s: 70 in tens, where the runs alone said 40.
             let paced = try directory.write(
                 "p.csv", SubcommandTests.resultFile(runners.map { ($0, [500_000, 500_000, 605_000]) }, secondsApart: 2))
             #expect(bench(["--input", paced]).output.unwrapped.contains(
-                "--budget 80 or more (40 s of recorded runs, with warm-ups and fresh workers at this sweep's rate), or "
-                    + "--repetitions 6, would buy each cell 6 at this pace."))
+                "--budget 70 or more (warm-ups and fresh workers included, as this sweep paid them), or --repetitions 6, "
+                    + "would buy each cell 6 at this pace."))
             // Enough runs: no such line.
             let enough = try directory.write("e.csv", SubcommandTests.resultFile(runners.map { ($0, [100, 100, 121, 100, 100, 121]) }))
             #expect(!bench(["--input", enough]).output.contains("Few runs:"))

@@ -177,8 +177,12 @@ extension ThreadingOverheadsTests {
             #expect(abs(kept.terms.cell - (0.0025 / 2).squareRoot()) < 1e-12)
             #expect(abs(kept.terms.drift - (0.0025 / 2).squareRoot()) < 1e-12)
             let directory = try TemporaryDirectory()
-            let path = SessionTerms.Kept.path(machine: "my host/1", in: directory.path)
-            #expect(path.hasSuffix("/my-host-1.session-terms.json"))
+            // A host name that is no file name still gives one: the stem result files are named by.
+            let machine = MachineInfo(
+                host: "my host/1", os: "os", kernel: "k", arch: "x86_64", cpuModel: "AMD EPYC 7B13", logicalCPUs: 2,
+                memoryBytes: 1, swiftVersion: "6.3.1", build: "release")
+            let path = SessionTerms.Kept.path(machine: machine.fileNameStem, in: directory.path)
+            #expect(path.hasSuffix("/my-host-1-amd-epyc-2cpu.session-terms.json"))
             try Data(kept.json.utf8).write(to: URL(fileURLWithPath: path))
             #expect(try SessionTerms.Kept.read(path) == kept)
             #expect(try SessionTerms.Kept.read(directory.path + "/none.json") == nil)

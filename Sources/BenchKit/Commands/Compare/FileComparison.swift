@@ -78,7 +78,7 @@ struct FileComparison {
     /// a file; nil otherwise. Throws a message for the `Error:` line where the file is there but cannot be read as
     /// terms.
     static func keptTerms(for files: [ResultSet]) throws(UnreadableTerms) -> (terms: SessionTerms.Kept, path: String)? {
-        let machines = Set(files.flatMap(\.machines).map(\.fileNameStem))
+        let machines = Self.machines(of: files)
         guard machines.count == 1, let machine = machines.first, let first = files.first else {
             return nil
         }
@@ -95,7 +95,13 @@ struct FileComparison {
         }
     }
 
-    /// A host's kept session terms that cannot be read; its description is the message for the `Error:` line.
+    /// The machines `files` come from, as their kept terms and result files are named (``MachineInfo/fileNameStem``:
+    /// host, processor and CPUs), in order; the one name session terms are kept under where there is one.
+    static func machines(of files: [ResultSet]) -> [String] {
+        Set(files.flatMap(\.machines).map(\.fileNameStem)).sorted()
+    }
+
+    /// A machine's kept session terms that cannot be read; its description is the message for the `Error:` line.
     struct UnreadableTerms: Error, CustomStringConvertible {
         var description: String
     }
@@ -108,8 +114,7 @@ struct FileComparison {
         let figures = "a cell \(percent(terms.cell)) beside the machine and the machine \(percent(terms.drift)) between "
             + "sessions (standard deviations)"
         guard let source = termsSource else {
-            let machines = Set(files.flatMap(\.machines).map(\.fileNameStem))
-            let why = machines.count > 1 ? "the files come from different machines" : "none kept for this machine"
+            let why = Self.machines(of: files).count > 1 ? "the files come from different machines" : "none kept for this machine"
             return "Session terms: the default (\(why)), \(figures); intervals widened by 1.96 times them. "
                 + "'\(Program.name) validate A.csv B.csv --keep' measures this machine's on an A/A pair."
         }

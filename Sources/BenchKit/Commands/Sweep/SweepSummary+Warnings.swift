@@ -85,26 +85,24 @@ extension SweepSummary {
         guard !few.isEmpty else {
             return nil
         }
-        // The recorded runs' seconds whose sharing gives every cell `needed` runs at its median's pace: more than
-        // `needed` runs of each, as the cheap cells get theirs first.
-        let recorded = RunOptions.defaultBudget.leastSeconds(
-            givingEach: needed, secondsPerRun: timed.map { (Estimate.headline($0.nanoseconds) ?? 0) / 1e9 },
+        // The budget whose sharing gives every cell `needed` runs at its median's pace: more than `needed` runs of
+        // each, as the cheap cells get theirs first. A budget pays for a sweep's steps whole (warm-ups, fresh
+        // workers, making the runners), as its schedule counts a run's cost: each run at this file's own rate of
+        // steps to timed seconds, where the file says when its runs started.
+        let rate = Self.spentPerTimedSecond(report.records)
+        let budget = RunOptions.defaultBudget.leastSeconds(
+            givingEach: needed,
+            secondsPerRun: timed.map { (Estimate.headline($0.nanoseconds) ?? 0) / 1e9 * (rate ?? 1) },
             values: timed.map(\.nanoseconds))
         let repetitions = "\(RunOption.repetitions.flag) \(needed)"
-        let buys = recorded.map { recorded in
-            // A budget pays for a sweep's steps whole, warm-ups and fresh workers too: at this file's own rate,
-            // where it says when its runs started.
-            guard let rate = Self.spentPerTimedSecond(report.records) else {
-                return "\(RunOption.budget.flag) \(Int(recorded)) or more (seconds of recorded runs; warm-ups and "
-                    + "fresh workers come on top), or \(repetitions),"
-            }
-            let budget = Int((recorded * rate / 10).rounded(.up)) * 10
-            return "\(RunOption.budget.flag) \(budget) or more (\(Int(recorded)) s of recorded runs, with warm-ups and "
-                + "fresh workers at this sweep's rate), or \(repetitions),"
-        }
+        let paid = rate == nil
+            ? "seconds of recorded runs; warm-ups and fresh workers come on top"
+            : "warm-ups and fresh workers included, as this sweep paid them"
+        let buys = budget.map { "\(RunOption.budget.flag) \(Int($0)) or more (\(paid)), or \(repetitions)," }
+            ?? repetitions
         return "Few runs: \(few.count) of \(timed.count) cells \(few.count == 1 ? "has" : "have") fewer than \(needed); "
             + "their ± is as wide as so few runs or processes are (Student's t), and compare will call most of their "
-            + "changes unsure. \(buys ?? repetitions) would buy each cell \(needed) at this pace."
+            + "changes unsure. \(buys) would buy each cell \(needed) at this pace."
     }
 
     /// What the sweep that made `records` spent for each second its runs timed: from the first run's start to the

@@ -93,11 +93,11 @@ struct ValidateCommand: Command, Equatable {
     /// under a temporary name first; the file's path, or nil with the `Error:` line printed (the pair comes from
     /// two machines, has no machine factor, or the file cannot be written).
     private static func keep(_ validation: Validation, files: [ResultSet], paths: [String], console: Console) -> String? {
-        let machines = Set(files.flatMap(\.machines).map(\.fileNameStem))
+        let machines = FileComparison.machines(of: files)
         guard machines.count == 1, let machine = machines.first else {
             console.reportError(
                 "--keep keeps terms for one machine, and these files come from \(machines.count): "
-                    + "\(machines.sorted().joined(separator: ", "))")
+                    + machines.joined(separator: ", "))
             return nil
         }
         guard let measured = SessionTerms.measured(from: validation.same) else {
