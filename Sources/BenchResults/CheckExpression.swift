@@ -263,10 +263,6 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     private func allocationResult(
         _ subjectCell: CellSummary, report: Report, configuration: RunConfiguration, cells: inout [CellKey]
     ) -> (outcome: CheckResult.Outcome, explanation: String)? {
-        func text(_ range: ClosedRange<Double>) -> String {
-            let (low, high) = (Format.number(range.lowerBound), Format.number(range.upperBound))
-            return low == high ? low : "\(low)–\(high)"
-        }
         let noCount = "no allocation count in its runs (a file made before counts were recorded, or by a build that "
             + "cannot count them: docs/method.md, \"Allocations\")"
         let needs = "needs \(comparison.rawValue)"
@@ -279,7 +275,8 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             }
             return (
                 comparison.outcome(counts, limit),
-                "\(subject.runner) \(text(counts)) allocs/job in every run; \(needs) \(Format.number(limit))"
+                "\(subject.runner) \(Format.numberRange(counts)) allocs/job in every run; "
+                    + "\(needs) \(Format.number(limit))"
             )
         case .allocationsMultiple(let factor, let other):
             let otherConfiguration = other.configuration ?? configuration
@@ -295,7 +292,8 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
                 (counts.lowerBound - factor * otherCounts.upperBound)...(counts.upperBound - factor * otherCounts.lowerBound)
             return (
                 comparison.outcome(difference, 0),
-                "\(subject.runner) \(text(counts)) allocs/job, \(other.runner) \(text(otherCounts)), in every run; "
+                "\(subject.runner) \(Format.numberRange(counts)) allocs/job, \(other.runner) "
+                    + "\(Format.numberRange(otherCounts)), in every run; "
                     + "\(needs) \(Format.number(factor))×"
             )
         }

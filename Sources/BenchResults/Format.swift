@@ -67,6 +67,27 @@ public enum Format {
         String(format: "%g", value)
     }
 
+    /// A range of ``number(_:)``s: `4` where both ends read alike, else both with as many decimals as either needs,
+    /// so that they read evenly: `4.0010–4.0443`, not `4.001–4.0443`.
+    public static func numberRange(_ range: ClosedRange<Double>) -> String {
+        let (low, high) = (number(range.lowerBound), number(range.upperBound))
+        guard low != high else {
+            return low
+        }
+        // %g writes an exponent for very small or large values: those are left as it writes them.
+        func decimals(_ text: String) -> Int? {
+            text.contains("e") ? nil : text.split(separator: ".").dropFirst().first?.count ?? 0
+        }
+        guard let lowDecimals = decimals(low), let highDecimals = decimals(high) else {
+            return "\(low)–\(high)"
+        }
+        let places = Int32(max(lowDecimals, highDecimals))
+        func text(_ value: Double) -> String {
+            String(format: "%.*f", places, value)
+        }
+        return text(range.lowerBound) + "–" + text(range.upperBound)
+    }
+
     /// Three significant digits, without an exponent for the values a benchmark meets.
     static func significant(_ value: Double) -> String {
         switch value {

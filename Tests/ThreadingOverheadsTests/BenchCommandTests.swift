@@ -451,8 +451,8 @@ extension ThreadingOverheadsTests {
             // Like naming no file: what was asked cannot be done, a usage error.
             #expect(run.status == .usage)
             #expect(
-                run.error == "Error: 'bench compare' needs two or more result files, the baseline first, or one made by "
-                    + "'bench interleave'; '\(one)' is one sweep's\n")
+                run.error == "Error: '\(one)' is one sweep's: compare it with another (the baseline first), or give "
+                    + "one file made by 'bench interleave'\n")
         }
 
         @Test("check --input: a runner neither this build nor the file knows is a usage error; one the file lacks fails")
@@ -582,21 +582,24 @@ extension ThreadingOverheadsTests {
             let a = try directory.write("a.csv", Self.resultFile([("serial-queue", [100, 101, 102]), ("run-loop", [900, 910, 920])]))
             let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [100, 101, 102])]))
             let c = try directory.write("c.csv", Self.resultFile([("global-queue", [300, 300, 300])]))
-            // Alone after the baseline or after a file that shares a cell with it: nothing printed, one line, exit 1.
+            // Alone after the baseline or after a file that shares a cell with it: nothing on standard output; one
+            // error line and what each file holds, exit 1.
             for files in [[a, c], [a, b, c]] {
                 let run = bench(["compare"] + files)
                 #expect(run.status == .failure)
                 #expect(run.output.isEmpty)
                 #expect(
-                    run.error == "Error: '\(a)' and '\(c)' share no cell: '\(a)' holds 2 runners (run-loop, serial-queue) "
-                        + "at 4×500, '\(c)' 1 runner (global-queue) at 4×500; compare files of the same command\n")
+                    run.error == "Error: '\(a)' and '\(c)' share no cell; compare files of the same command\n"
+                        + "'\(a)' holds 2 runners (run-loop, serial-queue) at 4×500\n"
+                        + "'\(c)' holds 1 runner (global-queue) at 4×500\n")
             }
             let many = try directory.write(
                 "many.csv",
                 Self.resultFile(["task", "actor", "continuation", "thread-pool", "global-queue"].map { ($0, [300, 300]) }))
+            // A line longer than the screen wraps, continued with four spaces.
             #expect(
-                bench(["compare", b, many]).error.contains(
-                    "'\(many)' 5 runners (global-queue, task, actor and 2 more) at 4×500; compare files"))
+                bench(["compare", b, many]).error.replacingOccurrences(of: "\n    ", with: " ").contains(
+                    "'\(many)' holds 5 runners (global-queue, task, actor and 2 more) at 4×500\n"))
             // One cell in common is enough: the others are listed as in one file only, as before.
             let shared = bench(["compare", a, b])
             #expect(shared.status == .success, "\(shared.error)")
@@ -1107,7 +1110,11 @@ extension ThreadingOverheadsTests {
             let output = directory.path + "/all.svg"
             let run = bench(["chart", interleaved, crossover] + sweeps + ["-o", output, "--bars"])
             #expect(run.status == .success, "\(run.error)")
-            #expect(run.error.contains("left out '\(crossover)': its runners ran configurations of their own"))
+            // The notice wraps to the screen's width, its lines after the first indented by four spaces.
+            #expect(run.error.split(separator: "\n").allSatisfy { $0.count <= 120 }, "\(run.error)")
+            #expect(
+                run.error.replacingOccurrences(of: "\n    ", with: " ").contains(
+                    "left out '\(crossover)': its runners ran configurations of their own"))
             let svg = try String(contentsOfFile: output, encoding: .utf8)
             #expect(XMLParser(data: Data(svg.utf8)).parse())
             #expect(svg.contains("interleaved.csv (A: ./bench-a)<") && svg.contains("interleaved.csv (B: ./bench-b)<"))

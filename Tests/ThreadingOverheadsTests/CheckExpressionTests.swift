@@ -155,6 +155,12 @@ extension ThreadingOverheadsTests {
             // Two processes counted 4 and 4.5: a bound between them is straddled.
             #expect(try report.check("actor <= 4.2 allocs/job").map(\.outcome) == [.inconclusive])
             #expect(try report.check("actor <= 4.5 allocs/job").map(\.outcome) == [.holds])
+            // Both ends with the same decimals, each exact as written: 4.0 is shown as 4.0, not as 4.
+            #expect(
+                try report.check("actor <= 4.5 allocs/job")[0].explanation
+                    == "actor 4.0–4.5 allocs/job in every run; needs <= 4.5")
+            #expect(Format.numberRange(4.001...4.0443) == "4.0010–4.0443")
+            #expect(Format.numberRange(2...2) == "2")
             #expect(try report.check("serial-queue <= 0 allocs/job").map(\.outcome) == [.holds])
             #expect(try report.check("actor >= task allocs").map(\.outcome) == [.holds])
             #expect(try report.check("actor <= task allocs").map(\.outcome) == [.inconclusive])

@@ -205,13 +205,10 @@ final class Progress {
         }
     }
 
-    /// Prints a line of its own, clearing the status line first.
-    /// A line longer than the screen's width wraps at its spaces, continued with four spaces, as a check's does.
+    /// Prints a line of its own (``Console/notice(_:)``), clearing the status line first.
     func line(_ text: String) {
         clearStatus()
-        let words = text.split(separator: " ").map(String.init)
-        let width = PlainTextRenderer.width
-        console.error((text.count > width ? TextWrapping.wrap(words, width: width, indent: 4) : text) + "\n")
+        console.notice(text)
     }
 
     /// Ends the measurement's progress: clears the status line on a terminal; elsewhere, where the runs planned were

@@ -41,6 +41,14 @@ public struct Console: Sendable {
         reportError("\(error)")
     }
 
+    /// Says on standard error what a command did or left out, as a line of its own: a text longer than a screen
+    /// line (``PlainTextRenderer/width``) wraps at its spaces, continued with four spaces, as a check's does.
+    func notice(_ text: String) {
+        let width = PlainTextRenderer.width
+        let words = text.split(separator: " ").map(String.init)
+        error((text.count > width ? TextWrapping.wrap(words, width: width, indent: 4) : text) + "\n")
+    }
+
     /// `Error: ` and `message`, its first letter a capital, as swift-argument-parser's errors are: `Error: Cannot
     /// write 'x.csv': No space left on device`.
     public static func errorLine(_ message: String) -> String {

@@ -42,10 +42,10 @@ struct ChartCommand: Command, Equatable {
         // with a line that says so, rather than failing the chart of the others.
         let files = read.filter(\.runnersShareConfigurations)
         for file in read where !file.runnersShareConfigurations {
-            console.error(
+            console.notice(
                 "\(Program.name) chart: left out '\(file.path)': its runners ran configurations of their own (as "
                     + "'\(Program.name) crossover' chooses each runner's iterations), which no group of bars compares; "
-                    + "'\(Program.name) crossover --input \(file.path)' shows it\n")
+                    + "'\(Program.name) crossover --input \(file.path)' shows it")
         }
         guard !files.isEmpty else {
             console.reportError("nothing to draw: every file was left out")
@@ -62,9 +62,9 @@ struct ChartCommand: Command, Equatable {
         // A row gives each file a place per configuration: past a few files the rows grow too tall to read, and the
         // files are drawn side by side as bars instead, saying so.
         if !options.bars, files.count > RowChart.mostFiles {
-            console.error(
+            console.notice(
                 "\(Program.name) chart: \(files.count) files: drawn as bars (\(ChartCommand.bars.flag)), side by side; "
-                    + "a row chart holds up to \(RowChart.mostFiles)\n")
+                    + "a row chart holds up to \(RowChart.mostFiles)")
         }
         if options.bars || files.count > RowChart.mostFiles {
             svg = BarChart(

@@ -30,8 +30,8 @@ struct CompareCommand: Command {
             // reading the file can tell.
             guard !file.variants.isEmpty else {
                 console.reportError(
-                    "'\(Program.name) compare' needs two or more result files, the baseline first, or one made "
-                        + "by '\(Program.name) interleave'; '\(file.path)' is one sweep's")
+                    "'\(file.path)' is one sweep's: compare it with another (the baseline first), or give one file "
+                        + "made by '\(Program.name) interleave'")
                 return .usage
             }
             do {
@@ -59,11 +59,12 @@ struct CompareCommand: Command {
         // takes for a comparison made: it is an error, saying what each file holds.
         if let offset = comparison.comparisons.firstIndex(where: { $0.rows.isEmpty }) {
             let (baseline, candidate) = (files[0], files[offset + 1])
+            // The error is one line; what each file holds follows it, a line each, wrapped to the screen.
             console.reportError(
-                "'\(baseline.path)' and '\(candidate.path)' share no cell: '\(baseline.path)' holds "
-                    + "\(FileComparison.holdings(comparison.reports[0])), "
-                    + "'\(candidate.path)' \(FileComparison.holdings(comparison.reports[offset + 1])); compare files "
-                    + "of the same command")
+                "'\(baseline.path)' and '\(candidate.path)' share no cell; compare files of the same command")
+            for (file, report) in [(baseline, comparison.reports[0]), (candidate, comparison.reports[offset + 1])] {
+                console.notice("'\(file.path)' holds \(FileComparison.holdings(report))")
+            }
             return .failure
         }
         comparison.showsMetrics = options.showsMetrics

@@ -250,15 +250,11 @@ struct FileComparison {
         guard !counted.isEmpty else {
             return nil
         }
-        func text(_ range: ClosedRange<Double>) -> String {
-            let (low, high) = (Format.number(range.lowerBound), Format.number(range.upperBound))
-            return low == high ? low : "\(low)–\(high)"
-        }
         let changes = counted.filter { allocationsChanged($0) == true }.compactMap { row -> String? in
             guard let a = allocationRange(row.baseline), let b = allocationRange(row.candidate) else {
                 return nil
             }
-            return "\(row.key): \(text(a)) → \(text(b))"
+            return "\(row.key): \(Format.numberRange(a)) → \(Format.numberRange(b))"
         }
         let summary =
             changes.isEmpty
