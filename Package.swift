@@ -16,7 +16,7 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
-        // The floor runners: minimal C versions of five runners, to compare the Swift ones with. On Linux the
+        // The floor runners: minimal C versions of seven runners, to compare the Swift ones with. On Linux the
         // Dispatch, CoreFoundation and Blocks functions they call come from the toolchain's libdispatch,
         // Foundation and BlocksRuntime.
         .target(

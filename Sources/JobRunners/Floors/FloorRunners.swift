@@ -1,6 +1,6 @@
 import CFloors
 
-/// The C floors: minimal C versions of five Swift runners (Sources/CFloors), with the same shape and the same timing
+/// The C floors: minimal C versions of seven Swift runners (Sources/CFloors), with the same shape and the same timing
 /// and counting rules: N jobs of M iterations, each queuing itself again, one relaxed atomic increment per
 /// iteration, a report per job when it ends. Each shows how much of its Swift runner's cost is the mechanism's.
 extension RunnerKind {
