@@ -59,12 +59,11 @@ struct CompareCommand: Command {
         // takes for a comparison made: it is an error, saying what each file holds.
         if let offset = comparison.comparisons.firstIndex(where: { $0.rows.isEmpty }) {
             let (baseline, candidate) = (files[0], files[offset + 1])
-            // The error is one line; what each file holds follows it, a line each, wrapped to the screen.
+            // One line, as every error is (a CI step greps it): each path once, then what each file holds.
             console.reportError(
-                "'\(baseline.path)' and '\(candidate.path)' share no cell; compare files of the same command")
-            for (file, report) in [(baseline, comparison.reports[0]), (candidate, comparison.reports[offset + 1])] {
-                console.notice("'\(file.path)' holds \(FileComparison.holdings(report))")
-            }
+                "'\(baseline.path)' and '\(candidate.path)' share no cell: the first holds "
+                    + "\(FileComparison.holdings(comparison.reports[0])), the second "
+                    + "\(FileComparison.holdings(comparison.reports[offset + 1])); compare files of the same command")
             return .failure
         }
         comparison.showsMetrics = options.showsMetrics
