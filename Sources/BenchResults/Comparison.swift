@@ -13,15 +13,15 @@ import JobRunners
 ///   cell's runs in one file were made while other programs used the machine and most in the other were not
 ///   (``Row/interferenceDiffers``), so that a difference may be theirs.
 ///
-/// The interval has two parts, because the files come from two sessions. First what each file's runs say: each
-/// cell's own interval (``CellSummary/interval``: Student's t over its processes, the unit a sweep replicates),
-/// combined for the ratio in quadrature on the log scale. Then what changes only between sessions, which no single
-/// file can see (``SessionTerms``, measured by `bench validate` on an A/A pair and kept for the machine, or the stated
-/// default): a raw ratio is widened by 1.96 times both the cell's term and the machine's drift, a ratio beside the
-/// machine factor by the cell's term and the factor's own uncertainty, the factor having taken the drift out. A
-/// rank test was the other choice for the first part: the Mann–Whitney U test's smallest two-sided p-value with 3
-/// runs against 3 is 0.1, so for the cells a budgeted sweep gives 3 runs it could never find a difference. `bench
-/// validate` measures what the verdicts are worth on the user's machine.
+/// The interval has two parts, because the files come from two sessions. First what each file's runs say: each cell's
+/// own interval (``CellSummary/interval``, over its processes, the unit a sweep replicates: order statistics of their
+/// medians from 6, Student's t below), combined for the ratio in quadrature on the log scale. Then what changes only
+/// between sessions, which no single file can see (``SessionTerms``, measured by `bench validate` on an A/A pair and
+/// kept for the machine, or the stated default): a raw ratio is widened by 1.96 times both the cell's term and the
+/// machine's drift, a ratio beside the machine factor by the cell's term and the factor's own uncertainty, the factor
+/// having taken the drift out. A rank test was the other choice for the first part: the Mann–Whitney U test's smallest
+/// two-sided p-value with 3 runs against 3 is 0.1, so for the cells a budgeted sweep gives 3 runs it could never find a
+/// difference. `bench validate` measures what the verdicts are worth on the user's machine.
 ///
 /// The normalized ratio divides each headline by its own file's control runner (`single-threaded`) in the same
 /// configuration first: it says how a runner's overhead moved relative to the machine's plain speed, which is what

@@ -96,7 +96,7 @@ extension ThreadingOverheadsTests {
             }).cells.first
         }
 
-        @Test("a cell's interval is its own: Student's t over its processes, or over its runs in one process")
+        @Test("a cell's interval is its own: over its processes, or over its runs in one process; t below 6 units")
         func cellInterval() throws {
             // 3 runs in one process: t with 2 degrees of freedom on their logs, around the median.
             let three = try #require(Self.cell([100, 100, 121])?.interval)
