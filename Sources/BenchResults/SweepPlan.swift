@@ -43,11 +43,11 @@ public struct SweepPlan: Equatable, Sendable {
         /// The most recorded runs a cell gets, however cheap its runs; the time it leaves goes to the others.
         public var maximumRuns: Int
 
-        /// This share of the budget is every cell's whatever the others cost, in equal parts (a hundredth of the
-        /// budget each at the most): each cell gets the runs its part buys (up to ``maximumRuns``), even where the
-        /// minimums of dearer cells have spent the budget. A cheap cell's runs cost next to nothing; without this, a
-        /// slow day's thread-per-job runners left every cell its 3. At the default 150 s over 104 cells, 0.29 s a
-        /// cell: 14 runs of 20 ms.
+        /// This share of the budget is every cell's whatever the others cost, in equal parts (a hundredth of the budget
+        /// each at the most): each cell gets the runs its part buys (up to ``maximumRuns``), even where the minimums of
+        /// dearer cells have spent the budget. A cheap cell's runs cost next to nothing; without this, a slow day's
+        /// thread-per-job runners left every cell its 3. At the default 150 s over 104 cells, 0.29 s a cell: 14 runs of
+        /// 20 ms (12 of them, as the 13th and 14th would widen its interval).
         public static let floorShare = 0.2
 
         /// A budget of `seconds` for the whole sweep, in which every cell gets `minimumRuns` to `maximumRuns` recorded

@@ -287,14 +287,14 @@ struct SweepSchedule {
         Self.floor(secondsPerRun: record.secondsPerRun ?? .infinity, budget: budget, cells: plan.cells.count)
     }
 
-    /// The runs a cell gets whatever the other cells cost: as many as its equal part of
-    /// ``SweepPlan/Budget/floorShare`` of the budget buys at `secondsPerRun` (a hundredth of the budget at the most),
-    /// and at least ``Estimate/fewestRunsForInterval`` (an interval of its own) where so many cost no more than a
-    /// hundredth of the budget, kept between the budget's minimum and maximum. So a cheap cell's runs are never all
-    /// bought by the minimums of dearer ones: at the default budget of 150 s over 104 cells, each cell's part is
-    /// 0.29 s, 14 runs of 20 ms; a cell of up to 250 ms a run (a step's time: a run of 50 ms in a fresh worker
-    /// process costs twice that or more, its allocations counted in a run of their own) gets 6; a dear cell gets
-    /// its minimum.
+    /// The runs a cell gets whatever the other cells cost: as many as its equal part of ``SweepPlan/Budget/floorShare``
+    /// of the budget buys at `secondsPerRun` (a hundredth of the budget at the most), and at least
+    /// ``Estimate/fewestRunsForInterval`` (an interval of its own) where so many cost no more than a hundredth of the
+    /// budget, kept between the budget's minimum and maximum. So a cheap cell's runs are never all bought by the
+    /// minimums of dearer ones: at the default budget of 150 s over 104 cells, each cell's part is 0.29 s, 14 runs of
+    /// 20 ms, of which it gets 12 (``SweepPlan/Budget/runs(_:)``); a cell of up to 250 ms a run (a step's time: a run
+    /// of 50 ms in a fresh worker process costs twice that or more, its allocations counted in a run of their own) gets
+    /// 6; a dear cell gets its minimum.
     static func floor(secondsPerRun: Double, budget: SweepPlan.Budget, cells: Int) -> Int {
         let part = min(SweepPlan.Budget.floorShare / Double(max(cells, 1)), 0.01) * budget.seconds
         var affordable = secondsPerRun > 0 ? part / secondsPerRun : 0
@@ -302,18 +302,18 @@ struct SweepSchedule {
         if interval * secondsPerRun <= budget.seconds / 100 {
             affordable = max(affordable, interval)
         }
-        return min(budget.maximumRuns, max(budget.minimumRuns, Int(min(affordable, 1e6).rounded(.down))))
+        return budget.runs(Int(min(affordable, 1e6).rounded(.down)))
     }
 
     /// How many recorded runs each cell gets in all, for the `remaining` seconds: those that narrow the cells'
-    /// intervals most for the time. The sum of the cells' variances (each spread² / runs) for a total time is
-    /// least with each cell's runs in proportion to its spread over the square root of what a run costs (the
-    /// Neyman allocation of stratified sampling, with cost): cheap cells and unsteady ones get more. The factor is
-    /// found by bisection, paying for each cell's runs at its own cost per run, runs already made free, and each
-    /// count kept between its floor and the budget's maximum, so that the time a cell cannot use goes to the
-    /// others. The floor is what a cell gets whatever the others cost (``floor(secondsPerRun:budget:cells:)``, of
-    /// a plan of `cells` cells, by default those given); if the floors alone cost more than is left, each cell gets
-    /// its floor.
+    /// intervals most for the time. The sum of the cells' variances (each spread² / runs) for a total time is least
+    /// with each cell's runs in proportion to its spread over the square root of what a run costs (the Neyman
+    /// allocation of stratified sampling, with cost): cheap cells and unsteady ones get more. The factor is found by
+    /// bisection, paying for each cell's runs at its own cost per run, runs already made free, and each count kept
+    /// between its floor and the budget's maximum, so that the time a cell cannot use goes to the others. The floor is
+    /// what a cell gets whatever the others cost (``floor(secondsPerRun:budget:cells:)``, of a plan of `cells` cells,
+    /// by default those given); if the floors alone cost more than is left, each cell gets its floor. Each count is
+    /// then one that no fewer runs would beat (``SweepPlan/Budget/runs(_:)``).
     static func allocate(
         secondsPerRun: [Double], spreads: [Double]? = nil, budget: SweepPlan.Budget, remaining: Double,
         alreadyMade: [Int], cells: Int? = nil
@@ -324,7 +324,7 @@ struct SweepSchedule {
         let weights = zip(spreads, secondsPerRun).map { spread, perRun in max(spread, 1e-6) / perRun.squareRoot() }
         func runs(factor: Double) -> [Int] {
             zip(weights, floors).map { weight, floor in
-                min(budget.maximumRuns, max(floor, Int((factor * weight).rounded(.down))))
+                budget.runs(max(floor, Int((factor * weight).rounded(.down))))
             }
         }
         func cost(_ counts: [Int]) -> Double {
@@ -347,6 +347,13 @@ struct SweepSchedule {
 }
 
 extension SweepPlan.Budget {
+    /// `runs` kept between ``minimumRuns`` and ``maximumRuns``, then taken down to the most that do not widen a cell's
+    /// interval (``Estimate/narrowestCount(atMost:)``): 8 runs of a cell become 6, whose interval is narrower, and
+    /// the time of the two goes where runs narrow one.
+    func runs(_ runs: Int) -> Int {
+        max(minimumRuns, Estimate.narrowestCount(atMost: min(maximumRuns, max(minimumRuns, runs))))
+    }
+
     /// The least budget, in whole tens of seconds of recorded runs, whose sharing (a sweep's, from the start) gives
     /// every cell `runs` recorded runs or more, for cells whose runs take `secondsPerRun` each and have made
     /// `values` so far (their spreads weigh the sharing, as in a sweep); nil where `runs` is over ``maximumRuns``

@@ -164,6 +164,34 @@ extension ThreadingOverheadsTests {
             #expect(Estimate.interval([5, 1, 3]) == 1...5)
         }
 
+        @Test("the counts a budget buys: none past 6 at which the interval's rank stays, whose extra runs widen it")
+        func narrowestCounts() {
+            #expect((1...30).map(Estimate.narrowestCount(atMost:)) == [
+                1, 2, 3, 4, 5, 6, 6, 6, 9, 9, 9, 12, 12, 12, 15, 15, 17, 17, 17, 20, 20, 20, 23, 23, 25, 25, 25, 28,
+                28, 30,
+            ])
+            // Why: the mean half-width of the interval of normal values, in standard deviations, over seeded samples
+            // (about 1.27 at 6, 1.43 at 8, 0.93 at 9): the 8th run widens it, the 9th narrows it past the 6th's.
+            var generator = SplitMix64(seed: 7)
+            func meanHalfWidth(_ count: Int) -> Double {
+                var total = 0.0
+                for _ in 0..<4_000 {
+                    let values = (0..<count).map { _ in
+                        // Box–Muller: a standard normal value from two uniform ones.
+                        let u = Double.random(in: Double.ulpOfOne..<1, using: &generator)
+                        let v = Double.random(in: 0..<1, using: &generator)
+                        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+                    }
+                    if let interval = Estimate.interval(values) {
+                        total += (interval.upperBound - interval.lowerBound) / 2
+                    }
+                }
+                return total / 4_000
+            }
+            let widths = (6...9).map(meanHalfWidth)
+            #expect(widths[0] < widths[1] && widths[1] < widths[2] && widths[3] < widths[0] * 0.8, "\(widths)")
+        }
+
         @Test("Kruskal–Wallis and chi-square quantiles, against values from tables")
         func rankTest() throws {
             // Three groups of five, no ties: H = 12/(15·16) · (15²/5 + 40²/5 + 65²/5) − 3·16 = 12.5.

@@ -188,10 +188,10 @@ extension ThreadingOverheadsTests {
             let budget = SweepPlan.Budget(seconds: 1, precision: 0, minimumRuns: 3, maximumRuns: 30)
             // Each cell's first run takes 0.5 s (it started a worker, say), which spends the budget at once; its
             // later runs take 1 ms. A cell's part of a fifth of the budget is a hundredth of it at most, 10 ms: 10 runs
-            // of 1 ms, which the first run's cost had hidden.
+            // of 1 ms, which the first run's cost had hidden, of which 9, as the 10th would widen the interval.
             let (runs, _) = Self.driveBudget(budget, firstRun: 0.5)
             for cell in Self.cells {
-                #expect(runs[cell] == 10, "\(cell)")
+                #expect(runs[cell] == 9, "\(cell)")
             }
         }
 
@@ -210,14 +210,18 @@ extension ThreadingOverheadsTests {
             }
         }
 
-        @Test("the budget buys information: runs ∝ spread / √cost, a fifth of it shared by every cell, floors always")
+        @Test("the budget buys information: runs ∝ spread / √cost, none that widen an interval, a fifth shared, floors")
         func allocation() {
             let budget = SweepPlan.Budget(seconds: 10, minimumRuns: 3, maximumRuns: 30)
             // 1 ms and 1 s a run, one run each made: the cheap cell reaches its maximum for 29 ms, and the dear one
-            // gets what is left, 9 more seconds' worth.
+            // gets what is left, 9 more seconds' worth, less the last: its 10th run would widen its interval.
             let runs = SweepSchedule.allocate(
                 secondsPerRun: [0.001, 1.0], budget: budget, remaining: 9.03, alreadyMade: [1, 1])
-            #expect(runs == [30, 10])
+            #expect(runs == [30, 9])
+            // Counts that widen an interval are never bought: 7 or 8 runs become 6, 10 or 11 become 9.
+            #expect(SweepSchedule.allocate(secondsPerRun: [1], budget: budget, remaining: 8, alreadyMade: [0]) == [6])
+            #expect(
+                SweepSchedule.allocate(secondsPerRun: [1], budget: budget, remaining: 11, alreadyMade: [0]) == [9])
             // 40 ms and 1 s a run: runs in proportion to 1/√cost, 5 to 1 (equal time would be 25 to 1).
             #expect(SweepSchedule.allocate(secondsPerRun: [0.04, 1], budget: budget, remaining: 4.8, alreadyMade: [0, 0]) == [20, 4])
             // Two dear cells share alike, unless one is twice as unsteady: then it gets twice the runs.
@@ -234,8 +238,9 @@ extension ThreadingOverheadsTests {
             #expect(
                 SweepSchedule.allocate(
                     secondsPerRun: [0.001, 0.25, 2], budget: sweep, remaining: -5, alreadyMade: [1, 1, 1]) == [30, 6, 3])
-            // Over the default sweep's 104 cells, a part is 0.29 s: 14 runs of 20 ms.
-            #expect(SweepSchedule.floor(secondsPerRun: 0.02, budget: sweep, cells: 104) == 14)
+            // Over the default sweep's 104 cells, a part is 0.29 s: 14 runs of 20 ms, of which 12, as the 13th and
+            // 14th would widen the interval.
+            #expect(SweepSchedule.floor(secondsPerRun: 0.02, budget: sweep, cells: 104) == 12)
             // A cell whose six runs cost no more than a hundredth of the budget gets six, an interval of its own:
             // up to 250 ms a run at 150 s; one of 260 ms its part's one run, so its minimum.
             #expect(SweepSchedule.floor(secondsPerRun: 0.06, budget: sweep, cells: 104) == 6)

@@ -57,7 +57,7 @@ enum RunOption {
                 + "where so many cost at most 1% of it), and "
                 + "\(RunOptions.defaultBudget.maximumRuns) at most\(each); beyond that, a cell's \(runs) go in "
                 + "proportion to its spread over the square root of what one costs, so cheap and unsteady cells get "
-                + "more.",
+                + "more, and no cell gets runs that would widen its interval (8 runs would become 6, 11 runs 9).",
             defaultText: "\(Format.number(RunOptions.budgetPerCell * Double(builds))) s a cell, from "
                 + "\(Int(RunOptions.leastBudget) * builds) to \(Int(RunOptions.defaultBudget.seconds) * builds) s",
             \.sampling.budget, .secondsNumber)
