@@ -76,9 +76,7 @@ extension ThreadingOverheadsTests {
         func falseAlarmsAndDetection() {
             var generator = SplitMix64(seed: 42)
             func normal(_ mean: Double, _ deviation: Double) -> Double {
-                let u = Double.random(in: Double.ulpOfOne..<1, using: &generator)
-                let v = Double.random(in: 0..<1, using: &generator)
-                return mean + deviation * (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+                generator.normal(mean, deviation)
             }
             for size in [12, 30, 100] {
                 let split = (0..<300).filter { _ in Modes(of: (0..<size).map { _ in normal(100, 10) }).isMultimodal }

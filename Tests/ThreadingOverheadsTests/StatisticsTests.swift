@@ -176,12 +176,7 @@ extension ThreadingOverheadsTests {
             func meanHalfWidth(_ count: Int) -> Double {
                 var total = 0.0
                 for _ in 0..<4_000 {
-                    let values = (0..<count).map { _ in
-                        // Box–Muller: a standard normal value from two uniform ones.
-                        let u = Double.random(in: Double.ulpOfOne..<1, using: &generator)
-                        let v = Double.random(in: 0..<1, using: &generator)
-                        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
-                    }
+                    let values = (0..<count).map { _ in generator.normal() }
                     if let interval = Estimate.interval(values) {
                         total += (interval.upperBound - interval.lowerBound) / 2
                     }

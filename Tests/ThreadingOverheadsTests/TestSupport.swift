@@ -201,3 +201,13 @@ func okRecord(
         machine: MachineInfo.current(),
         variant: variant.map { .init(label: $0, executable: "./bench-\($0.lowercased())") })
 }
+
+extension SplitMix64 {
+    /// A value from the normal distribution of `mean` and `deviation`, by Box and Muller's transform of two uniform
+    /// values: the seeded samples the statistics tests measure their rules on.
+    mutating func normal(_ mean: Double = 0, _ deviation: Double = 1) -> Double {
+        let u = Double.random(in: Double.ulpOfOne..<1, using: &self)
+        let v = Double.random(in: 0..<1, using: &self)
+        return mean + deviation * (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+    }
+}
