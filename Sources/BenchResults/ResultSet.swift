@@ -13,6 +13,9 @@ public struct ResultFileError: Error, Equatable, CustomStringConvertible {
         case empty
         /// The text is not valid CSV; what is wrong (``CSV/ParseError/message``).
         case notCSV(String)
+        /// The file is a summary of a result file (``SummarySchema``: `--summary`, `--format csv` or `json`), which
+        /// holds no runs to summarize or compare again.
+        case summary
         /// The header lacks these columns, of schema version 1 (``ResultSchema/version1Columns``), which every
         /// result file has.
         case missingColumns([String])
@@ -41,6 +44,9 @@ public struct ResultFileError: Error, Equatable, CustomStringConvertible {
         case .notText: return "\(place) is not a bench result file: it is not UTF-8 text"
         case .empty: return "\(place) is empty: not a bench result file"
         case .notCSV(let why): return "\(place) is not valid CSV: \(why)"
+        case .summary:
+            return "'\(path)' is a summary of a result file, which holds no runs: give the result file itself (the CSV "
+                + "that --output writes, whose path bench prints when it ends)"
         case .missingColumns(let columns):
             let named = columns.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
             let others = columns.count > 3 ? " or \(columns.count - 3) other columns of one" : (columns.count == 1 ? " column" : " columns")
@@ -98,6 +104,13 @@ public struct ResultSet: Sendable {
         guard let text = String(validating: data, as: UTF8.self), !text.contains("\0") else {
             throw failure(.notText)
         }
+        // A summary (CSV or JSON) is what a user most often takes for a result file: both come from bench.
+        let summaryColumn = SummarySchema.cellColumns.first?.name ?? "summary_version"
+        if text.drop(while: \.isWhitespace).first.map({ $0 == "{" || $0 == "[" }) ?? false,
+            text.contains("\"\(summaryColumn)\"")
+        {
+            throw failure(.summary)
+        }
         let rows: [CSV.Record]
         do {
             rows = try CSV.parse(text)
@@ -110,6 +123,9 @@ public struct ResultSet: Sendable {
         var columns: [String: Int] = [:]
         for (index, name) in header.fields.enumerated() where columns[name] == nil {
             columns[name] = index
+        }
+        if header.fields.first == summaryColumn {
+            throw failure(.summary)
         }
         let missing = ResultSchema.version1Columns.filter { columns[$0] == nil }
         guard missing.isEmpty else {

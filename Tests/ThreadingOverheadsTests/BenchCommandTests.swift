@@ -455,6 +455,21 @@ extension ThreadingOverheadsTests {
                     + "one file made by 'bench interleave'\n")
         }
 
+        @Test("compare of a file with itself says so: every ratio is 1, which is no A/A test")
+        func compareFileWithItself() throws {
+            let directory = try TemporaryDirectory()
+            let one = try directory.write("one.csv", Self.resultFile([("serial-queue", [1000, 1001, 1002])], host: "vm"))
+            let two = try directory.write("two.csv", Self.resultFile([("serial-queue", [1000, 1001, 1002])], host: "vm"))
+            // The same file by another path: the notice names it; a copy of it is another file, and gets none.
+            let run = bench(["compare", one, (one as NSString).deletingLastPathComponent + "/./one.csv", two])
+            #expect(run.status == .success)
+            // A notice wraps at a screen's width: its words are read whole.
+            let words = run.error.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(words.contains("is the baseline's own file, so every ratio there is 1"))
+            #expect(!run.error.contains("'\(two)'"))
+            #expect(!bench(["compare", one, two]).error.contains("own file"))
+        }
+
         @Test("check --input: a runner neither this build nor the file knows is a usage error; one the file lacks fails")
         func checkUnknownRunner() throws {
             let directory = try TemporaryDirectory()

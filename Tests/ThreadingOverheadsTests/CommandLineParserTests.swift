@@ -265,6 +265,8 @@ extension ThreadingOverheadsTests {
         static let badCommandLines: [([String], String, Subcommand?)] = [
             (["--frobnicate"], "Unknown option '--frobnicate'", nil),
             (["-q", "4"], "Unknown option '-q'", nil),
+            (["--queue", "4"], "Unknown option '--queue'; did you mean '--queues'?", nil),
+            (["compare", "a.csv", "b.csv", "--treshold", "3"], "Unknown option '--treshold'; did you mean '--threshold'?", .compare),
             (["-"], "Unexpected argument '-'", nil),
             (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart, crossover, validate, interleave, worker", nil),
             (["--queues"], "Missing value for '--queues <list>'", nil),

@@ -219,6 +219,10 @@ extension ThreadingOverheadsTests {
             return CSV.line(fields)
         }
 
+        static let summaryMessage =
+            "'bad.csv' is a summary of a result file, which holds no runs: give the result file itself (the CSV that "
+            + "--output writes, whose path bench prints when it ends)"
+
         static let badFiles: [(Data, String)] = [
             (Data(), "'bad.csv' is empty: not a bench result file"),
             (Data("\n\n".utf8), "'bad.csv' is empty: not a bench result file"),
@@ -271,6 +275,9 @@ extension ThreadingOverheadsTests {
                 "'bad.csv' line 2: 'seconds' is '1\\n2', not a number of seconds"
             ),
             (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0xFE]), "'bad.csv' is not a bench result file: it is not UTF-8 text"),
+            // A summary, CSV or JSON, taken for the result file it summarizes.
+            (Data("summary_version,runner,shape\n9,serial-queue,chain\n".utf8), summaryMessage),
+            (Data("{\n  \"cells\" : [\n    {\n      \"summary_version\" : 9\n    }\n  ]\n}\n".utf8), summaryMessage),
             (Data("schema_version\0runner".utf8), "'bad.csv' is not a bench result file: it is not UTF-8 text"),
         ]
 

@@ -38,6 +38,11 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
             }
             guard let option else {
                 let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+                if name.hasPrefix("--"),
+                    let near = Slip.nearest(to: String(name.dropFirst(2)), among: options.map(\.name))
+                {
+                    throw UsageError("Unknown option '\(name)'; did you mean '--\(near)'?")
+                }
                 throw UsageError("Unknown option '\(name)'")
             }
             line.given.insert(option.name)

@@ -10,7 +10,7 @@ extension RunnerCatalogue {
             if let absent = RunnerCatalogue.leftOut.first(where: { $0.id == id }) {
                 throw UsageError("The runner '\(id)'\(place) is not in this build of \(Program.name): \(absent.reason)")
             }
-            if let near = nearest(to: id) {
+            if let near = Slip.nearest(to: id, among: runners.map(\.id)) {
                 throw UsageError("Unknown runner '\(id)'\(place); did you mean '\(near)'?")
             }
             // Not the list itself: 31 ids make a line of 500 characters, where the help gives each its line.
@@ -18,17 +18,19 @@ extension RunnerCatalogue {
         }
         return runner
     }
+}
 
-    /// The one id that `id` is most likely a slip for: the shortest one it begins, where every other it begins
-    /// extends that one (`serial-q`: `serial-queue`, not `serial-queue-closure`), or the only one within two edits
-    /// of it (a letter left out, added, changed); nil where none is, or several are.
-    func nearest(to id: String) -> String? {
-        let ids = runners.map(\.id)
-        let extended = ids.filter { $0.hasPrefix(id) && !id.isEmpty }.sorted { $0.count < $1.count }
+/// What a name typed on the command line is most likely a slip for: a runner's id, an option's name.
+enum Slip {
+    /// The one of `names` that `name` is most likely a slip for: the shortest one it begins, where every other it
+    /// begins extends that one (`serial-q`: `serial-queue`, not `serial-queue-closure`), or the only one within two
+    /// edits of it (a letter left out, added, changed); nil where none is, or several are.
+    static func nearest(to name: String, among names: [String]) -> String? {
+        let extended = names.filter { $0.hasPrefix(name) && !name.isEmpty }.sorted { $0.count < $1.count }
         if let shortest = extended.first, extended.allSatisfy({ $0.hasPrefix(shortest) }) {
             return shortest
         }
-        let close = ids.filter { Self.edits(from: id, to: $0) <= 2 }
+        let close = names.filter { edits(from: name, to: $0) <= 2 }
         return close.count == 1 ? close.first : nil
     }
 

@@ -52,6 +52,13 @@ struct CompareCommand: Command {
                     + "'\(Program.name) compare \(mixed.path)'")
             return .failure
         }
+        // A file compared with itself gives every cell a ratio of exactly 1: not an A/A test, which takes two sweeps.
+        let baselineFile = Self.identity(of: paths[0])
+        for path in paths.dropFirst() where Self.identity(of: path) == baselineFile {
+            console.notice(
+                "\(Program.name) compare: '\(path)' is the baseline's own file, so every ratio there is 1; an A/A test "
+                    + "of this machine is two sweeps ('\(Program.name) validate' makes and judges them)")
+        }
         guard var comparison = FileComparison.withKeptTerms(files, threshold: options.threshold, console: console) else {
             return .failure
         }
@@ -72,5 +79,10 @@ struct CompareCommand: Command {
         }
         console.output(comparison.output.render(options.format, colour: options.color.isOn(for: console)))
         return .success
+    }
+
+    /// The file a path names, its links followed: two paths to one file name it alike.
+    static func identity(of path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }

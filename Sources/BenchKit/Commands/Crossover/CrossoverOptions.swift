@@ -31,7 +31,9 @@ extension CrossoverCommand {
     static let measuring =
         [RunOption.runners.lifted(\CrossoverOptions.run), work]
         + [
-            RunOption.repetitions, RunOption.warmup, RunOption.seed,
+            // crossover has no budget: its runs are these repetitions, not as many as a budget pays for.
+            RunOption.repetitions.withHelp("Recorded runs of each runner at each work size."), RunOption.warmup,
+            RunOption.seed,
             RunOption.output.withHelp("The CSV file of the runs, or - for standard output."), RunOption.verifyTimeout,
             RunOption.stallTimeout,
         ].map { $0.lifted(\CrossoverOptions.run) }

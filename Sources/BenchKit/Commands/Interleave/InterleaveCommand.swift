@@ -76,7 +76,8 @@ struct InterleaveCommand: Command, Equatable {
         if !options.run.recording.quiet {
             session.progress.line(
                 "\(Program.name) interleave: A \(variants[0].executable), B \(variants[1].executable); "
-                    + "\(plan.runners.count) runners × \(plan.configurations.count) configurations, each run made by "
+                    + "\(Format.count(plan.runners.count, "runner")) × "
+                    + "\(Format.count(plan.configurations.count, "configuration")), each run made by "
                     + "both, one right after the other, in \(count) worker processes of each"
                     + (session.resultPath.isEmpty ? "" : "; results to \(session.resultPath)"))
         }

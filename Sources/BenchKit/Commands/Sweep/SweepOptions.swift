@@ -52,7 +52,8 @@ extension SweepCommand {
             text: { $0 }, describe: { $0 }))
     static let input = SharedOption.input(
         \SweepOptions.input,
-        help: "Summarize this result file instead of running a sweep: its tables, or its summary CSV or JSON.")
+        help: "Summarize this result file (the CSV of runs that --output writes) instead of running a sweep: its "
+            + "tables, or with --format its summary CSV or JSON.")
     static let verbose = Option<SweepOptions>.flag(
         "verbose",
         help: "Also show a line per run as it ends, with its time, instead of the progress line alone; and in the "

@@ -100,7 +100,11 @@ extension SweepSummary {
             : "warm-ups and fresh workers included, as this sweep paid them"
         let buys = budget.map { "\(RunOption.budget.flag) \(Int($0)) or more (\(paid)), or \(repetitions)," }
             ?? repetitions
-        return "Few runs: \(few.count) of \(timed.count) cells \(few.count == 1 ? "has" : "have") fewer than \(needed); "
+        // A few are named, so that a reader can tell whether they matter; many are only counted, as a list of them
+        // would be longer than the tables.
+        let named = few.count <= 3 ? " (" + few.map(\.key.description).joined(separator: ", ") + ")" : ""
+        return "Few runs: \(few.count) of \(timed.count) cells\(named) \(few.count == 1 ? "has" : "have") fewer than "
+            + "\(needed); "
             + "their ± is as wide as so few runs or processes are (Student's t), and compare will call most of their "
             + "changes unsure. \(buys) would buy each cell \(needed) at this pace."
     }
