@@ -92,7 +92,9 @@ extension ThreadingOverheadsTests {
                     "(default: 1,4,8,16 (chain, ping-pong, fan-out); 1,2,4,8,16,32,64 (contention))"))
             let crossover = HelpText.full(.crossover, catalogue: .builtIn)
             let crossoverRepetitions = try #require(CrossoverOptions().run.sampling.repetitions)
-            #expect(Self.flattened(crossover).contains("as many as the budget pays for (default: \(crossoverRepetitions))."))
+            // crossover has no budget: its help says so of its repetitions, and gives their default.
+            #expect(Self.flattened(crossover).contains("at each work size (default: \(crossoverRepetitions))."))
+            #expect(!Self.flattened(crossover).contains("budget"))
             #expect(Self.flattened(HelpText.full(.check, catalogue: .builtIn)).contains("or - for standard output (default: none)."))
             // The chart's panel of runners that start a thread per job names them all, floors included.
             #expect(HelpText.full(.chart, catalogue: .builtIn).contains("(detach-thread, verified-detach, floor-detach-thread)"))
