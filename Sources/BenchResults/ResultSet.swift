@@ -105,7 +105,7 @@ public struct ResultSet: Sendable {
             throw failure(.notText)
         }
         // A summary (CSV or JSON) is what a user most often takes for a result file: both come from bench.
-        let summaryColumn = SummarySchema.cellColumns.first?.name ?? "summary_version"
+        let summaryColumn = SummarySchema.versionColumn
         if text.drop(while: \.isWhitespace).first.map({ $0 == "{" || $0 == "[" }) ?? false,
             text.contains("\"\(summaryColumn)\"")
         {

@@ -8,10 +8,12 @@ public enum SummarySchema {
     /// column), 7 the headline's interval and the processes, 8 the runs made during interference, 9 the allocations
     /// per job.
     public static let version = 9
+    /// The column that holds ``version``, first in every summary: what tells a summary from a result file.
+    public static let versionColumn = "summary_version"
 
     /// A cell's columns, in order; the CSV adds the machine's (``MachineInfo/columns``).
     public static let cellColumns: [DataColumn<CellSummary>] =
-        [DataColumn("summary_version") { _ in .integer(version) }]
+        [DataColumn(versionColumn) { _ in .integer(version) }]
         + ResultSchema.cellColumns.lifted(\CellSummary.key)
         + [
             DataColumn("runs") { .integer($0.runs) },

@@ -266,6 +266,7 @@ extension ThreadingOverheadsTests {
             (["--frobnicate"], "Unknown option '--frobnicate'", nil),
             (["-q", "4"], "Unknown option '-q'", nil),
             (["--queue", "4"], "Unknown option '--queue'; did you mean '--queues'?", nil),
+            (["validate", "a.csv", "./a.csv"], "'./a.csv' is the first file again: 'bench validate' needs two sweeps made one after the other, or none to make them", .validate),
             (["compare", "a.csv", "b.csv", "--treshold", "3"], "Unknown option '--treshold'; did you mean '--threshold'?", .compare),
             (["-"], "Unexpected argument '-'", nil),
             (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart, crossover, validate, interleave, worker", nil),

@@ -1,4 +1,5 @@
 import BenchResults
+import Foundation
 
 extension ResultSet {
     /// Reads and checks every file in `paths`, in order; nil, with the `Error:` line that names the first that
@@ -19,5 +20,14 @@ extension ResultSet {
             return nil
         }
         return files
+    }
+
+    /// Whether two paths name one file, their links followed: a file given twice, which `compare` and `validate`
+    /// would judge against itself.
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        func identity(_ path: String) -> String {
+            URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        }
+        return identity(a) == identity(b)
     }
 }

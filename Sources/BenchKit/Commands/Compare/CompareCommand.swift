@@ -53,8 +53,7 @@ struct CompareCommand: Command {
             return .failure
         }
         // A file compared with itself gives every cell a ratio of exactly 1: not an A/A test, which takes two sweeps.
-        let baselineFile = Self.identity(of: paths[0])
-        for path in paths.dropFirst() where Self.identity(of: path) == baselineFile {
+        for path in paths.dropFirst() where ResultSet.isSameFile(path, paths[0]) {
             console.notice(
                 "\(Program.name) compare: '\(path)' is the baseline's own file, so every ratio there is 1; an A/A test "
                     + "of this machine is two sweeps ('\(Program.name) validate' makes and judges them)")
@@ -79,10 +78,5 @@ struct CompareCommand: Command {
         }
         console.output(comparison.output.render(options.format, colour: options.color.isOn(for: console)))
         return .success
-    }
-
-    /// The file a path names, its links followed: two paths to one file name it alike.
-    static func identity(of path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }

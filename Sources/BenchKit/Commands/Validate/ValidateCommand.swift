@@ -51,6 +51,12 @@ struct ValidateCommand: Command, Equatable {
                 "'\(given.flag)' shapes the sweeps that '\(Program.name) validate' makes without files, so it does not apply to "
                     + "files")
         }
+        // A file against itself has no false alarm to find: validate would report 0% as if the machine had earned it.
+        if ResultSet.isSameFile(arguments[0], arguments[1]) {
+            throw UsageError(
+                "'\(arguments[1])' is the first file again: '\(Program.name) validate' needs two sweeps made one after "
+                    + "the other, or none to make them")
+        }
         (paths, sweepArguments) = (arguments, nil)
     }
 
