@@ -40,6 +40,30 @@ extension ThreadingOverheadsTests {
             #expect(run.error.unwrapped.contains("each cell's runs spread over worker processes (2 at a time, each replaced by a fresh one after 20 s)"))
         }
 
+        @Test("a sweep's workers live 20 s, or a smaller budget's share of it: a short sweep has as many generations")
+        func lifetime() {
+            func seconds(_ sampling: SweepPlan.Sampling) -> Double {
+                Double(WorkerPool.lifetime(of: sampling)) / 1e9
+            }
+            #expect(seconds(.repetitions(60)) == 20)
+            #expect(seconds(.budget(RunOptions.defaultBudget)) == 20)
+            #expect(seconds(.budget(SweepPlan.Budget(seconds: 600))) == 20)
+            // One configuration's 60 s: 8 s, so that its cheap cells' runs come from some 30 processes, not 8.
+            #expect(seconds(.budget(SweepPlan.Budget(seconds: 60))) == 8)
+            #expect(seconds(.budget(SweepPlan.Budget(seconds: 10))) == 5)
+            #expect(WorkerPool.lifetimeText == "20 s, or less under a smaller budget, in proportion (8 s at 60 s; 5 s at the least)")
+        }
+
+        @Test("a budget of 60 s: the sweep says its workers retire after 8 s", .timeLimit(.minutes(1)))
+        func shortBudgetLifetime() throws {
+            let run = try Self.withWorkers([
+                "--runners", "serial-queue", "--queues", "2", "--iterations", "50", "--budget", "60", "--output", "-",
+                "--processes", "2",
+            ])
+            #expect(run.status == .success, "\(run.error)")
+            #expect(run.error.unwrapped.contains("(2 at a time, each replaced by a fresh one after 8 s)"))
+        }
+
         @Test("--isolate: a fresh worker for every recorded run", .timeLimit(.minutes(1)))
         func isolate() throws {
             let run = try Self.withWorkers([

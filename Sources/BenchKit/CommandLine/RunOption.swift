@@ -87,7 +87,7 @@ enum RunOption {
     static let processes = Option<RunOptions>(
         "processes", value: "n",
         help: "Make the recorded runs in n worker processes at a time, each making its own warm-ups and, in a sweep, "
-            + "retired for a fresh one after \(WorkerPool.sweepLifetime / 1_000_000_000) s, so that what a process "
+            + "retired for a fresh one after \(WorkerPool.lifetimeText), so that what a process "
             + "draws once for its whole life (a thread pool's regime) varies within a cell, and its interval and modes "
             + "show it; 1 makes every run in this process.",
         defaultText: "\(RunOptions.defaultProcesses); 1 where it runs inside another program, as in a test",

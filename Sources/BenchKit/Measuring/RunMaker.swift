@@ -27,9 +27,12 @@ final class PlacedRuns: RunMaker {
         self.init(.thisProcess, pool: nil)
     }
 
-    /// The runs of `placement`; nil, with the `Error:` line printed, where it needs worker processes and
-    /// `executable`, this program's own, is not known.
-    static func make(_ placement: RunPlacement, executable: URL?, console: Console) -> PlacedRuns? {
+    /// The runs of `placement`, for `plan` (which sets the workers' lifetime: ``WorkerPool/lifetime(of:)``); nil,
+    /// with the `Error:` line printed, where it needs worker processes and `executable`, this program's own, is not
+    /// known.
+    static func make(
+        _ placement: RunPlacement, for plan: SweepPlan, executable: URL?, console: Console
+    ) -> PlacedRuns? {
         guard placement != .thisProcess else {
             return PlacedRuns()
         }
@@ -42,7 +45,7 @@ final class PlacedRuns: RunMaker {
         }
         let pool = WorkerPool(
             executable: executable, count: placement.processes, isolatesEveryRun: placement == .isolated,
-            lifetime: WorkerPool.sweepLifetime)
+            lifetime: WorkerPool.lifetime(of: plan.sampling))
         return PlacedRuns(placement, pool: pool)
     }
 

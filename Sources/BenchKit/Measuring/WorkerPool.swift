@@ -39,6 +39,35 @@ final class WorkerPool {
     /// the sweep, has each from another process; each fresh process costs its start (about 20 ms) and the warm-ups
     /// of the cells it meets.
     static let sweepLifetime: UInt64 = 20_000_000_000
+    /// The least a sweep's worker lives: 5 s, so that its start and its warm-ups stay a small part of its life.
+    static let shortestSweepLifetime: UInt64 = 5_000_000_000
+
+    /// How long a sweep's worker makes runs before it retires, for the sweep's `sampling`: ``sweepLifetime``, or,
+    /// under a budget smaller than the default sweep's, as much less in proportion (8 s of a 60 s budget, the budget
+    /// of one configuration), ``shortestSweepLifetime`` at the least. So a short sweep has about as many generations of
+    /// workers as the default one, and a cheap cell's runs come each from another process or nearly. With 20 s, one
+    /// configuration's sweep had 8 processes, a cheap cell 2 or 3 runs from each, and one wild run among a process's
+    /// two moved its median halfway: with 8 units the interval is their range, and the plain loop read 6.84 ns ±124%
+    /// (docs/validation.md, "Short sweeps: as many generations of workers as the default").
+    static func lifetime(of sampling: SweepPlan.Sampling) -> UInt64 {
+        guard case .budget(let budget) = sampling else {
+            return sweepLifetime
+        }
+        let share = Double(sweepLifetime) * budget.seconds / RunOptions.defaultBudget.seconds
+        return UInt64(min(Double(sweepLifetime), max(Double(shortestSweepLifetime), share)))
+    }
+
+    /// The workers' lifetime as the help says it.
+    static var lifetimeText: String {
+        let least = lifetime(of: .budget(SweepPlan.Budget(seconds: RunOptions.leastBudget)))
+        return "\(seconds(sweepLifetime)), or less under a smaller budget, in proportion (\(seconds(least)) at "
+            + "\(Format.number(RunOptions.leastBudget)) s; \(seconds(shortestSweepLifetime)) at the least)"
+    }
+
+    /// A lifetime in whole seconds, as text: `20 s`.
+    static func seconds(_ nanoseconds: UInt64) -> String {
+        "\(Int((Double(nanoseconds) / 1e9).rounded())) s"
+    }
 
     private final class Worker {
         let child: ChildProcess

@@ -90,7 +90,7 @@ struct CheckCommand: Command, Equatable {
             return Self.conclude(results, looks: nil, format: options.format, colour: options.color.isOn(for: console), console: console)
         }
         let (plan, looks) = (fresh.plan, fresh.looks)
-        guard let maker = PlacedRuns.make(fresh.placement, executable: executable, console: console),
+        guard let maker = PlacedRuns.make(fresh.placement, for: plan, executable: executable, console: console),
             let session = MeasuringSession(
                 command: Program.command("check"), output: options.run.recording.output, quiet: options.run.recording.quiet, console: console,
                 onInterrupt: { _, signal in

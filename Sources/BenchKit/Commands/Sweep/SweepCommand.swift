@@ -80,7 +80,7 @@ struct SweepCommand: Command, Equatable {
         _ plan: SweepPlan, placement: RunPlacement, conclusion: Conclusion, _ context: CommandContext
     ) -> ExitCode {
         let console = context.console
-        guard let maker = PlacedRuns.make(placement, executable: context.executable, console: console),
+        guard let maker = PlacedRuns.make(placement, for: plan, executable: context.executable, console: console),
             let session = MeasuringSession(
                 command: Program.name, output: recording.output, quiet: recording.quiet, verbose: summary.isVerbose,
                 console: console,
@@ -103,7 +103,7 @@ struct SweepCommand: Command, Equatable {
                 case .isolated: ", each recorded run in a fresh process"
                 case .workers(let count) where count > 1:
                     ", each cell's runs spread over worker processes (\(count) at a time, each replaced by a fresh one "
-                        + "after \(WorkerPool.sweepLifetime / 1_000_000_000) s)"
+                        + "after \(WorkerPool.seconds(WorkerPool.lifetime(of: plan.sampling))))"
                 case .workers, .thisProcess: ""
                 }
             progress.line(
