@@ -72,6 +72,17 @@ struct CompareCommand: Command {
                     + "\(FileComparison.holdings(comparison.reports[offset + 1])); compare files of the same command")
             return .failure
         }
+        // A file whose sweep saw the machine change under it (Drift) holds cells whose runs differ before and after
+        // the change: a verdict on them may be the machine's, as the file's own summary warns.
+        for file in files {
+            let drifting = Drift.cells(of: file.records).count
+            if drifting >= Drift.fewestCells {
+                console.notice(
+                    "\(Program.name) compare: the machine changed during the sweep of '\(file.path)': \(drifting) "
+                        + "cells' runs differ before a point of it and after it ('\(Program.name) --input "
+                        + "\(file.path)' names them), so their verdicts may be the machine's")
+            }
+        }
         comparison.showsMetrics = options.showsMetrics
         if options.format == .html {
             comparison.catalogue = catalogue

@@ -62,6 +62,9 @@ extension SweepSummary {
         if let fewRuns = Self.fewRunsText(report) {
             lines.append(fewRuns)
         }
+        if let drift = Self.driftText(report) {
+            lines.append(drift)
+        }
         let coarse = report.cells.filter { $0.warnings.contains { if case .coarseLatency = $0 { true } else { false } } }
         if let resolution = coarse.first?.clockResolutionNanoseconds {
             lines.append(
@@ -73,6 +76,25 @@ extension SweepSummary {
             document.list(lines)
         }
         return document
+    }
+
+    /// What the summary says of cells whose runs changed with the sweep's course (``Drift``), where
+    /// ``Drift/fewestCells`` or more did: the first three, each with its medians before and after; nil otherwise.
+    static func driftText(_ report: Report) -> String? {
+        let drifting = Drift.cells(of: report.records)
+        guard drifting.count >= Drift.fewestCells else {
+            return nil
+        }
+        let named = drifting.prefix(3).map { cell in
+            "\(cell.key) (\(Format.perJob(nanoseconds: cell.before)) up to run \(cell.split) of \(cell.last), "
+                + "\(Format.perJob(nanoseconds: cell.after)) after)"
+        }
+        let more = drifting.count > named.count ? ", and \(drifting.count - named.count) more" : ""
+        return "The machine changed during the sweep: \(drifting.count) of \(report.cells.count) cells' runs differ "
+            + "before a point of the sweep and after it (their medians \(Format.number(Drift.leastRatio))× apart or "
+            + "more; Mann–Whitney at \(Format.percent(Drift.level))): "
+            + named.joined(separator: ", ") + more + ". Their ± spans the change, and a comparison with this file "
+            + "may call them changed; measure again once the machine has settled."
     }
 
     /// What a sweep that bought some cells fewer runs than a 95% interval needs (``Estimate/fewestRunsForInterval``:
