@@ -9,16 +9,17 @@
 /// summary says when several cells' runs differ before a point of the sweep and after it.
 ///
 /// A cell drifts when its `ok` runs before a point of the sweep and after it (by their `sequence`, at a quarter, a half
-/// or three quarters of its runs; where several show it, the clearest) differ by a Mann–Whitney test (Kruskal–Wallis on two
-/// groups) at ``level``, their medians ``leastRatio`` apart or more: a step, as such a minute leaves, not a bump in its
-/// middle. Over the 184 result files made here before this test (every A/A pair, every busy and quiet sweep, the
+/// or three quarters of its runs; where several show it, the clearest) differ by a Mann–Whitney test (Kruskal–Wallis on
+/// two groups) at ``level``, their medians ``leastRatio`` apart or more: a step, as such a minute leaves, not a bump in
+/// its middle. Over the 184 result files made here before this test (every A/A pair, every busy and quiet sweep, the
 /// 16-core machine's), 2 had ``fewestCells`` drifting cells or more: the 600 s sweep of 2026-11-23 that ran 15% faster
-/// than the one before it, and a contention sweep of the same day (two run-loop cells, 16 and 36 µs a job, about
-/// 1.25× slower in its last quarter). A step of × 2 injected into the Swift concurrency family's runs of fifteen quiet
+/// than the one before it, and a contention sweep of the same day (two run-loop cells, 16 and 36 µs a job, about 1.25×
+/// slower after a point of it). A step of × 2 injected into the Swift concurrency family's runs of fifteen quiet
 /// default sweeps, over their second half, was found in 15 of 15; over their first quarter, 12; × 1.5 over the second
-/// half, 12; × 1.2, 8; a bump of × 3 from 30% to 60% of their runs, none.
+/// half, 12; × 1.2, 8; a bump of × 3 from 30% to 60% of their runs, none; nor the README's default sweep in a fresh
+/// clone, which ran through three slow stretches that came and went (docs/validation.md).
 public enum Drift {
-    /// Where the sweep is split in two, as a share of its runs, in the order tried.
+    /// Where the sweep is split in two, as a share of its runs: each is tried.
     public static let splits = [0.25, 0.5, 0.75]
     /// The fewest runs each side of a split must hold for the cell to be tested there.
     public static let fewestRunsPerSide = 3

@@ -30,7 +30,7 @@ extension ThreadingOverheadsTests {
             }
         }
 
-        @Test("a step in some cells' runs is found in those cells, with their medians before and after; a steady cell's not")
+        @Test("a step in some cells' runs is found there, with their medians before and after; not in a steady cell")
         func step() throws {
             let drifting = Drift.cells(of: Self.sweep(["steady", "task", "actor"], stepped: ["task", "actor"]))
             #expect(drifting.map(\.key.runner) == ["task", "actor"])

@@ -51,7 +51,9 @@ extension ThreadingOverheadsTests {
             // One configuration's 60 s: 8 s, so that its cheap cells' runs come from some 30 processes, not 8.
             #expect(seconds(.budget(SweepPlan.Budget(seconds: 60))) == 8)
             #expect(seconds(.budget(SweepPlan.Budget(seconds: 10))) == 5)
-            #expect(WorkerPool.lifetimeText == "20 s, or less under a smaller budget, in proportion (8 s at 60 s; 5 s at the least)")
+            #expect(
+                WorkerPool.lifetimeText
+                    == "20 s, or less under a smaller budget, in proportion (8 s at 60 s; 5 s at the least)")
         }
 
         @Test("a budget of 60 s: the sweep says its workers retire after 8 s", .timeLimit(.minutes(1)))
