@@ -33,12 +33,15 @@ public enum Drift {
 
     /// A cell whose runs changed with the sweep's course.
     public struct Cell: Equatable, Sendable {
+        /// The cell: a runner in a configuration.
         public var key: CellKey
-        /// The last run of the sweep before the split (its `sequence`), and the sweep's last run.
+        /// The sweep's last run before the split (its `sequence`).
         public var split: Int
+        /// The sweep's last run (its `sequence`).
         public var last: Int
-        /// The median cost per job of the cell's runs up to the split and after it, in nanoseconds.
+        /// The median cost per job of the cell's runs up to the split, in nanoseconds.
         public var before: Double
+        /// The median cost per job of the cell's runs after the split, in nanoseconds.
         public var after: Double
     }
 
