@@ -45,6 +45,13 @@ public enum Drift {
         public var after: Double
     }
 
+    /// The drifting cells of `records` where they are ``fewestCells`` or more, what a summary warns of as the machine
+    /// changing under the sweep; none otherwise.
+    public static func machineChange(in records: [ResultRecord]) -> [Cell] {
+        let drifting = cells(of: records)
+        return drifting.count >= fewestCells ? drifting : []
+    }
+
     /// The cells of `records` (one sweep's file) whose runs drift, in the order of their first run; none where the
     /// records do not say their order (files of schema version 4 or older), or where two builds made them (`bench
     /// interleave`, whose ratios of pairs are what it weighs).

@@ -63,6 +63,10 @@ extension ThreadingOverheadsTests {
             #expect(text.contains("actor at 1×10"))
             let one = Report(records: Self.sweep(["steady", "task", "actor"], stepped: ["task"]))
             #expect(SweepSummary.driftText(one) == nil)
+            // The threshold, one place for the summary and compare: one drifting cell is no machine change.
+            #expect(Drift.cells(of: one.records).count == 1)
+            #expect(Drift.machineChange(in: one.records).isEmpty)
+            #expect(Drift.machineChange(in: two.records).map(\.key.runner) == ["task", "actor"])
         }
 
         @Test("compare says which file's sweep saw the machine change, on standard error; a steady pair gets no notice")

@@ -75,8 +75,8 @@ struct CompareCommand: Command {
         // A file whose sweep saw the machine change under it (Drift) holds cells whose runs differ before and after
         // the change: a verdict on them may be the machine's, as the file's own summary warns.
         for file in files {
-            let drifting = Drift.cells(of: file.records).count
-            if drifting >= Drift.fewestCells {
+            let drifting = Drift.machineChange(in: file.records).count
+            if drifting > 0 {
                 console.notice(
                     "\(Program.name) compare: the machine changed during the sweep of '\(file.path)': \(drifting) "
                         + "cells' runs differ before a point of it and after it ('\(Program.name) --input "

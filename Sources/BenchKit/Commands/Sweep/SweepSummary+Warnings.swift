@@ -78,11 +78,11 @@ extension SweepSummary {
         return document
     }
 
-    /// What the summary says of cells whose runs changed with the sweep's course (``Drift``), where
-    /// ``Drift/fewestCells`` or more did: the first three, each with its medians before and after; nil otherwise.
+    /// What the summary says of cells whose runs changed with the sweep's course (``Drift/machineChange(in:)``): the
+    /// first three, each with its medians before and after; nil where too few did.
     static func driftText(_ report: Report) -> String? {
-        let drifting = Drift.cells(of: report.records)
-        guard drifting.count >= Drift.fewestCells else {
+        let drifting = Drift.machineChange(in: report.records)
+        guard !drifting.isEmpty else {
             return nil
         }
         let named = drifting.prefix(3).map { cell in
