@@ -16,8 +16,9 @@
 /// than the one before it, and a contention sweep of the same day (two run-loop cells, 16 and 36 µs a job, about 1.25×
 /// slower after a point of it). A step of × 2 injected into the Swift concurrency family's runs of fifteen quiet
 /// default sweeps, over their second half, was found in 15 of 15; over their first quarter, 12; × 1.5 over the second
-/// half, 12; × 1.2, 8; a bump of × 3 from 30% to 60% of their runs, none; nor the README's default sweep in a fresh
-/// clone, which ran through three slow stretches that came and went (docs/validation.md).
+/// half, 12; × 1.2, 8; a bump of × 3 from 30% to 60% of their runs, none (``SlowStretch`` finds such bumps); nor the
+/// README's default sweep in a fresh clone, which ran through three slow stretches that came and went
+/// (docs/validation.md).
 public enum Drift {
     /// Where the sweep is split in two, as a share of its runs: each is tried.
     public static let splits = [0.25, 0.5, 0.75]

@@ -20,10 +20,14 @@ public struct Report: Sendable {
     /// One per runner and configuration that has records, in ``configurations``' order, and ``runners``' within
     /// each.
     public let cells: [CellSummary]
+    /// The seconds of the sweep in which many cells' runs were slow at once (``SlowStretch``), in its order.
+    public let slowStretches: [SlowStretch]
     /// Summarizes `records`, of any runners and configurations, into ``cells``, each with its ratio to
     /// ``controlRunner``'s cell in the same configuration where `records` have one.
     public init(records: [ResultRecord]) {
         self.records = records
+        let stretches = SlowStretch.find(in: records)
+        self.slowStretches = stretches
         let order = Self.canonicalOrder(of: records.map(\.runner).uniqued())
         let configurations = Self.canonicalOrder(of: records.map(\.configuration).uniqued())
         var cells: [CellSummary] = []
@@ -48,7 +52,10 @@ public struct Report: Sendable {
                         clockResolutionNanoseconds: runs.compactMap(\.machine.clockResolutionNanoseconds).max(),
                         interferedRuns: runs.filter { $0.load?.isInterference == true }.count,
                         interference: RunLoad.mean(runs.compactMap(\.load).filter(\.isInterference)),
-                        allocations: timed.compactMap(\.allocations)))
+                        allocations: timed.compactMap(\.allocations),
+                        firstRunInSlowStretch: timed.first?.sequence.map { first in
+                            stretches.contains { $0.contains(first) }
+                        } ?? false))
             }
         }
         for index in cells.indices {

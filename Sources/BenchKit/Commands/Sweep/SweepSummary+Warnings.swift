@@ -65,6 +65,9 @@ extension SweepSummary {
         if let drift = Self.driftText(report) {
             lines.append(drift)
         }
+        if let stretches = Self.slowStretchText(report) {
+            lines.append(stretches)
+        }
         let coarse = report.cells.filter { $0.warnings.contains { if case .coarseLatency = $0 { true } else { false } } }
         if let resolution = coarse.first?.clockResolutionNanoseconds {
             lines.append(
@@ -95,6 +98,54 @@ extension SweepSummary {
             + "more; Mann–Whitney at \(Format.percent(Drift.level))): "
             + named.joined(separator: ", ") + more + ". Their ± spans the change, and a comparison with this file "
             + "may call them changed; measure again once the machine has settled."
+    }
+
+    /// What the summary says of the seconds in which many cells' runs were slow at once (``Report/slowStretches``):
+    /// when, how slow, whose runs; nil where there were none.
+    static func slowStretchText(_ report: Report) -> String? {
+        let stretches = report.slowStretches
+        guard let sweepLast = stretches.first?.sweepLast else {
+            return nil
+        }
+        let sweepStart = report.records.compactMap(\.startedAt).min()
+        let places = stretches.enumerated().map { index, stretch in
+            let seconds = sweepStart.flatMap { start in
+                stretch.start.flatMap { from in
+                    stretch.end.map { to in
+                        (Int(from.timeIntervalSince(start)), Int(to.timeIntervalSince(start).rounded(.up)))
+                    }
+                }
+            }
+            let of = index == 0 ? " of \(sweepLast)" : ""
+            let into = index == 0 ? " into the sweep" : ""
+            return "\(index == 0 ? "runs " : "")\(stretch.first) to \(stretch.last)\(of)"
+                + (seconds.map { " (\($0.0) to \($0.1) s\(into))" } ?? "")
+        }
+        let inStretch = { (run: SlowStretch.Run) in stretches.contains { $0.contains(run.sequence) } }
+        let tested = SlowStretch.tested(report.records)
+        let inside = tested.filter(inStretch)
+        let outside = tested.filter { !inStretch($0) }
+        var slowByRunner: [String: Int] = [:]
+        for run in inside where run.slow {
+            slowByRunner[run.record.runner, default: 0] += 1
+        }
+        let runners = slowByRunner.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(3)
+            .map(\.key)
+        let firstRuns = report.cells.filter {
+            $0.firstRunInSlowStretch && ($0.firstRunFactor ?? 0) >= CellWarning.slowFirstRepetitionFactor
+        }.count
+        let first =
+            firstRuns == 0
+            ? ""
+            : "; the slow first runs of \(Format.count(firstRuns, "cell")) were among them (the machine's doing, "
+                + "not too few warm-ups)"
+        let times = [1: "once", 2: "twice"][stretches.count] ?? "\(stretches.count) times"
+        let slowShare = Double(outside.filter(\.slow).count) / Double(max(outside.count, 1))
+        let elsewhere = outside.isEmpty ? "" : ", against \(Format.percent(slowShare)) of the others"
+        return "Slow seconds: the machine slowed \(times), in \(SlowStretch.fewestProcesses) processes or more at "
+            + "once: \(Format.list(places)). There \(inside.filter(\.slow).count) of \(inside.count) runs took "
+            + "\(Format.number(SlowStretch.slowRatio))× their cell's median or more\(elsewhere), most of all "
+            + Format.list(Array(runners)) + "\(first). The runs are kept, and widen those cells' ±."
     }
 
     /// What a sweep that bought some cells fewer runs than a 95% interval needs (``Estimate/fewestRunsForInterval``:
