@@ -41,10 +41,6 @@ public struct CellSummary: Sendable, Equatable {
     /// The allocations per job that the `ok` runs carry, one each (schema version 9): the same within a process,
     /// counted once there (`Allocations`).
     public var allocations: [Allocations] = []
-    /// Whether its first recorded run was made in one of the sweep's slow stretches (``Report/slowStretches``): a
-    /// first run far off the others is then the machine's doing, not too few warm-ups, and earns no warning of its
-    /// own (the summary's line on the stretches counts such cells).
-    public var firstRunInSlowStretch = false
 
     /// Whether more than `share` of its recorded runs were made during interference (``interferedRuns``):
     /// `compare` asks whether most were (one half), `check` whether more than a quarter were.
@@ -315,25 +311,11 @@ public struct CellSummary: Sendable, Equatable {
         nanoseconds.isEmpty ? nil : Statistics.quantile(nanoseconds.sorted(), fraction) / 1e9
     }
 
-    /// The first recorded run's time over the others' median, where the cell has 3 `ok` runs or more and its first
-    /// recorded run is among them.
-    public var firstRunFactor: Double? {
-        guard nanoseconds.count >= 3, repetitions.first == 1, let first = nanoseconds.first,
-            let others = Statistics.median(Array(nanoseconds.dropFirst())), others > 0
-        else {
-            return nil
-        }
-        return first / others
-    }
-
     /// What a reader should know before trusting the cell (``CellWarning``), most pressing first.
     public var warnings: [CellWarning] {
         var warnings: [CellWarning] = []
         if failedRuns + stalledRuns > 0 {
             warnings.append(.notOK(failed: failedRuns, stalled: stalledRuns, runs: runs))
-        }
-        if let factor = firstRunFactor, factor >= CellWarning.slowFirstRepetitionFactor, !firstRunInSlowStretch {
-            warnings.append(.slowFirstRepetition(factor: factor))
         }
         let disagreeing = disagreeingProcesses
         if let disagreeing {

@@ -112,7 +112,7 @@ public struct MachineInfo: Sendable, Equatable {
     }
 
     /// The version of the compiler that built this file, as far as the checks below can tell.
-    static var compilerVersion: String {
+    public static var compilerVersion: String {
         #if compiler(>=6.6)
         "6.6 or later"
         #elseif compiler(>=6.5)

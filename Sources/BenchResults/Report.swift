@@ -26,8 +26,7 @@ public struct Report: Sendable {
     /// ``controlRunner``'s cell in the same configuration where `records` have one.
     public init(records: [ResultRecord]) {
         self.records = records
-        let stretches = SlowStretch.find(in: records)
-        self.slowStretches = stretches
+        self.slowStretches = SlowStretch.find(in: records)
         let order = Self.canonicalOrder(of: records.map(\.runner).uniqued())
         let configurations = Self.canonicalOrder(of: records.map(\.configuration).uniqued())
         var cells: [CellSummary] = []
@@ -52,10 +51,7 @@ public struct Report: Sendable {
                         clockResolutionNanoseconds: runs.compactMap(\.machine.clockResolutionNanoseconds).max(),
                         interferedRuns: runs.filter { $0.load?.isInterference == true }.count,
                         interference: RunLoad.mean(runs.compactMap(\.load).filter(\.isInterference)),
-                        allocations: timed.compactMap(\.allocations),
-                        firstRunInSlowStretch: timed.first?.sequence.map { first in
-                            stretches.contains { $0.contains(first) }
-                        } ?? false))
+                        allocations: timed.compactMap(\.allocations)))
             }
         }
         for index in cells.indices {

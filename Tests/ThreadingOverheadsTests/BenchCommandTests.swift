@@ -225,6 +225,20 @@ extension ThreadingOverheadsTests {
             #expect(wrong.error.contains("See 'custom-bench check --help'"))
         }
 
+        @Test("--version says which build this is in one line, exit 0; a subcommand's line does not take it")
+        func version() {
+            let run = bench(["--version"])
+            #expect(run.status == .success)
+            #expect(run.output.contains("(ThreadingOverheads), Swift \(MachineInfo.compilerVersion), "))
+            #expect(run.output.contains("result schema \(ResultSchema.version), summary schema \(SummarySchema.version)"))
+            #expect(run.output.split(separator: "\n").count == 1 && run.output.count <= 120)
+            #expect(run.error.isEmpty)
+            #expect(bench(["--help"]).output.contains(VersionRequest.flag))
+            let misplaced = bench(["compare", "--version"])
+            #expect(misplaced.status == .usage)
+            #expect(misplaced.error.hasPrefix("Error: Unknown option '--version'"))
+        }
+
         @Test("--input: the summary of an existing file, in every format; measuring options refused with it")
         func summaryOfFile() throws {
             let directory = try TemporaryDirectory()

@@ -71,25 +71,17 @@ extension ThreadingOverheadsTests {
             #expect(SlowStretch.find(in: unordered).isEmpty)
         }
 
-        @Test("the summary says when the machine slowed, and a slow first run within it is not put down to warm-ups")
+        @Test("the summary says when the machine slowed, where in the sweep, and whose runs; nothing where it did not")
         func summary() throws {
-            // The stretch from the sweep's first run: `task`'s first run (run 2) is 2.5× its others' median.
-            let records = Self.sweep(from: 1, to: 40)
-            let report = Report(records: records)
-            let task = try #require(report.cells.first { $0.runner == "task" })
-            #expect(try #require(task.firstRunFactor) > 2)
-            #expect(task.firstRunInSlowStretch)
-            #expect(!task.warnings.contains { if case .slowFirstRepetition = $0 { true } else { false } })
+            let report = Report(records: Self.sweep(from: 1, to: 40))
+            #expect(report.slowStretches == SlowStretch.find(in: report.records))
             let text = try #require(SweepSummary.slowStretchText(report))
             #expect(text.hasPrefix("Slow seconds: the machine slowed once, in 3 processes or more at once: runs "))
             #expect(text.contains(" of 600 (0 to 4 s into the sweep)"))
-            #expect(text.contains("the slow first runs of 3 cells were among them"))
-            // Outside a stretch, a slow first run is flagged as before.
-            var late = Self.sweep(factor: 1)
-            late[1].outcome.nanoseconds = 15_000
-            let flagged = try #require(Report(records: late).cells.first { $0.runner == "task" })
-            #expect(flagged.warnings.contains { if case .slowFirstRepetition = $0 { true } else { false } })
-            #expect(SweepSummary.slowStretchText(Report(records: late)) == nil)
+            // The others' 1%: the every-97th slow run.
+            #expect(text.contains("runs took 1.5× their cell's median or more, against 1% of the others"))
+            #expect(text.contains("most of all actor, global and task"))
+            #expect(SweepSummary.slowStretchText(Report(records: Self.sweep(factor: 1))) == nil)
         }
     }
 }

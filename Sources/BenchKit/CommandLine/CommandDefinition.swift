@@ -94,10 +94,15 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
 
     /// The OPTIONS section: each option with its help and default, then `-h, --help`.
     var optionsSection: String {
+        optionsSection(also: [])
+    }
+
+    /// The OPTIONS section with `extra` flags, each with its help, after `-h, --help`.
+    func optionsSection(also extra: [(synopsis: String, help: String)]) -> String {
         let entries = options.map { option in
             let help = option.defaultText.map { option.help.trimmingSuffix(".") + " (default: \($0))." } ?? option.help
             return (option.synopsis, help)
-        } + [(HelpText.flags.joined(separator: ", "), "Show this help.")]
+        } + [(HelpText.flags.joined(separator: ", "), "Show this help.")] + extra.map { ($0.synopsis, $0.help) }
         let column = (entries.map(\.0.count).max() ?? 0) + 4
         return entries.map { synopsis, help in
             let words = help.split(separator: " ").map(String.init)

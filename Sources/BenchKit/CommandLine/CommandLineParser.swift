@@ -12,6 +12,28 @@ struct HelpRequest: Invocation, Equatable {
     }
 }
 
+/// `bench --version`: which build this is, in one line, for a bug report or beside a result file from elsewhere.
+struct VersionRequest: Invocation, Equatable {
+    /// What asks for it, on the main command's line.
+    static let flag = "--version"
+    /// What the main help says of it.
+    static let help = "Show which build this is: its Swift, its build configuration, the schema of the result and "
+        + "summary files it writes, and its worker protocol."
+
+    /// The line: `bench (ThreadingOverheads), Swift 6.3.1, release build: result schema 9, summary schema 9, worker
+    /// protocol 2`.
+    static var text: String {
+        "\(Program.name) (ThreadingOverheads), Swift \(MachineInfo.compilerVersion), \(MachineInfo.buildConfiguration) "
+            + "build: result schema \(ResultSchema.version), summary schema \(SummarySchema.version), worker protocol "
+            + "\(WorkerProtocol.version)\n"
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        context.console.output(Self.text)
+        return .success
+    }
+}
+
 /// Turns `bench`'s arguments into an ``Invocation``, or a ``UsageError`` that says what is wrong.
 ///
 /// A function of the arguments and the runners alone, apart from printing and exiting, so that tests can call it.
@@ -44,6 +66,9 @@ enum CommandLineParser {
         }
         if arguments.contains(where: HelpText.flags.contains) {
             return HelpRequest(topic: subcommand)
+        }
+        if subcommand == nil, arguments.contains(VersionRequest.flag) {
+            return VersionRequest()
         }
         do {
             guard let subcommand else {

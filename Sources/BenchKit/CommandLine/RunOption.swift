@@ -92,7 +92,9 @@ enum RunOption {
             + "show it; 1 makes every run in this process.",
         defaultText: "\(RunOptions.defaultProcesses); 1 where it runs inside another program, as in a test",
         \.placement.processes, .count(minimum: 1))
-    static let quiet = Option<RunOptions>.flag("quiet", help: "No progress on standard error.", \.recording.quiet)
+    static let quiet = Option<RunOptions>.flag(
+        "quiet", help: "No progress on standard error, nor the lines that say where the files went; errors still.",
+        \.recording.quiet)
     static let allowLong = Option<RunOptions>.flag(
         "allow-long",
         help: "Run even if the runs could take over \(Int(PlanLimits.maximumEstimatedSeconds / 60)) minutes, by a "

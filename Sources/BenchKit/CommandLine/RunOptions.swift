@@ -89,7 +89,7 @@ public struct PlacementOptions: Sendable, Equatable {
 /// Where the rows go, what is said while they are made, and whether a long plan may run.
 public struct RecordingOptions: Sendable, Equatable {
     public var output = OutputDestination.newFileInResults
-    /// No progress on standard error.
+    /// No progress on standard error, nor the lines that say where the files went.
     public var quiet = false
     /// Run a sweep whose estimate is over `PlanLimits/maximumEstimatedSeconds`.
     public var allowLong = false

@@ -19,15 +19,6 @@ extension SweepSummary {
         if !notOK.isEmpty {
             lines.append("Runs that failed or stalled (their rows' detail column says why): " + notOK.joined(separator: "; "))
         }
-        let slow = flagged.compactMap { cell, warning -> String? in
-            guard case .slowFirstRepetition(let factor) = warning else { return nil }
-            return "\(cell.key) (\(String(format: "%.1f", factor))×)"
-        }
-        if !slow.isEmpty {
-            lines.append(
-                "First run far off (\(Format.number(CellWarning.slowFirstRepetitionFactor))× the others' median or "
-                    + "more; more warm-up runs may help): " + slow.joined(separator: ", "))
-        }
         let unsteady = flagged.compactMap { cell, warning -> String? in
             guard case .unsteady(let halfWidth) = warning else { return nil }
             return "\(cell.key) (±\(Format.percent(halfWidth)))"
@@ -131,21 +122,13 @@ extension SweepSummary {
         }
         let runners = slowByRunner.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(3)
             .map(\.key)
-        let firstRuns = report.cells.filter {
-            $0.firstRunInSlowStretch && ($0.firstRunFactor ?? 0) >= CellWarning.slowFirstRepetitionFactor
-        }.count
-        let first =
-            firstRuns == 0
-            ? ""
-            : "; the slow first runs of \(Format.count(firstRuns, "cell")) were among them (the machine's doing, "
-                + "not too few warm-ups)"
         let times = [1: "once", 2: "twice"][stretches.count] ?? "\(stretches.count) times"
         let slowShare = Double(outside.filter(\.slow).count) / Double(max(outside.count, 1))
         let elsewhere = outside.isEmpty ? "" : ", against \(Format.percent(slowShare)) of the others"
         return "Slow seconds: the machine slowed \(times), in \(SlowStretch.fewestProcesses) processes or more at "
             + "once: \(Format.list(places)). There \(inside.filter(\.slow).count) of \(inside.count) runs took "
             + "\(Format.number(SlowStretch.slowRatio))× their cell's median or more\(elsewhere), most of all "
-            + Format.list(Array(runners)) + "\(first). The runs are kept, and widen those cells' ±."
+            + Format.list(Array(runners)) + ". The runs are kept, and widen those cells' ±."
     }
 
     /// What a sweep that bought some cells fewer runs than a 95% interval needs (``Estimate/fewestRunsForInterval``:
