@@ -18,8 +18,8 @@ import Foundation
 /// course (a permutation test of the scan statistic, at ``level``, with a fixed seed: the same file always gives the
 /// same answer). The best window that passes is a stretch if its slow runs came from ``fewestProcesses`` processes
 /// or more: a process that draws a slow regime for its life slows its own runs only (so a file made in fewer
-/// processes is not tested). Then the next best window, apart from those already taken, up to ``mostWindows``; windows that meet
-/// are one stretch, which runs from its first slow run to its last.
+/// processes is not tested). Then the next best window, apart from those already taken, up to ``mostWindows``;
+/// windows that meet are one stretch, which runs from its first slow run to its last.
 ///
 /// Measured with this rule: see docs/validation.md, "Slow seconds within a sweep".
 public struct SlowStretch: Equatable, Sendable {
@@ -37,8 +37,12 @@ public struct SlowStretch: Equatable, Sendable {
     public var start: Date?
     /// When the last slow run ended, where the file says.
     public var end: Date?
-    /// The runners whose runs were slow in the stretch, those with the most such runs first.
-    public var runners: [String]
+    /// The slow runs of ``runs``, by runner.
+    public var slowRunsByRunner: [String: Int]
+    /// The runs tested in the whole sweep: the `ok` runs of cells of ``SlowStretch/fewestRunsPerCell`` or more.
+    public var sweepRuns: Int
+    /// Those of ``sweepRuns`` that took ``SlowStretch/slowRatio`` times their cell's median or more.
+    public var sweepSlowRuns: Int
 
     /// A run that took this many times its cell's median or more is slow.
     public static let slowRatio = 1.5
@@ -130,25 +134,24 @@ public struct SlowStretch: Equatable, Sendable {
                 runs: inside.count, slowRuns: inside.filter(\.slow).count,
                 start: runs[range.lowerBound].record.startedAt,
                 end: last.startedAt.map { $0.addingTimeInterval(Double(last.nanoseconds ?? 0) / 1e9) },
-                runners: slowByRunner.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                    .map(\.key))
+                slowRunsByRunner: slowByRunner, sweepRuns: runs.count, sweepSlowRuns: slowCount)
         }
     }
 
     /// A tested run: an `ok` run of a cell of ``fewestRunsPerCell`` runs or more.
-    public struct Run: Sendable {
+    struct Run {
         /// The run's row.
-        public var record: ResultRecord
+        var record: ResultRecord
         /// Its place in the sweep's order.
-        public var sequence: Int
+        var sequence: Int
         /// The process that made it (0 where the file does not say).
-        public var process: Int
+        var process: Int
         /// Whether it took ``SlowStretch/slowRatio`` times its cell's median or more.
-        public var slow: Bool
+        var slow: Bool
     }
 
     /// The tested runs of `records` in the sweep's order, each marked slow or not against its cell's median.
-    public static func tested(_ records: [ResultRecord]) -> [Run] {
+    static func tested(_ records: [ResultRecord]) -> [Run] {
         var byCell: [CellKey: [ResultRecord]] = [:]
         for record in records where record.status == .ok && record.nanosecondsPerJob != nil {
             byCell[record.key, default: []].append(record)

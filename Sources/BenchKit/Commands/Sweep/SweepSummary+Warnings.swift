@@ -112,21 +112,20 @@ extension SweepSummary {
             return "\(index == 0 ? "runs " : "")\(stretch.first) to \(stretch.last)\(of)"
                 + (seconds.map { " (\($0.0) to \($0.1) s\(into))" } ?? "")
         }
-        let inStretch = { (run: SlowStretch.Run) in stretches.contains { $0.contains(run.sequence) } }
-        let tested = SlowStretch.tested(report.records)
-        let inside = tested.filter(inStretch)
-        let outside = tested.filter { !inStretch($0) }
-        var slowByRunner: [String: Int] = [:]
-        for run in inside where run.slow {
-            slowByRunner[run.record.runner, default: 0] += 1
+        let runs = stretches.reduce(0) { $0 + $1.runs }
+        let slow = stretches.reduce(0) { $0 + $1.slowRuns }
+        let slowByRunner = stretches.reduce(into: [String: Int]()) { total, stretch in
+            total.merge(stretch.slowRunsByRunner, uniquingKeysWith: +)
         }
         let runners = slowByRunner.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(3)
             .map(\.key)
         let times = [1: "once", 2: "twice"][stretches.count] ?? "\(stretches.count) times"
-        let slowShare = Double(outside.filter(\.slow).count) / Double(max(outside.count, 1))
-        let elsewhere = outside.isEmpty ? "" : ", against \(Format.percent(slowShare)) of the others"
+        let outside = (stretches.first?.sweepRuns ?? 0) - runs
+        let slowOutside = (stretches.first?.sweepSlowRuns ?? 0) - slow
+        let elsewhere =
+            outside > 0 ? ", against \(Format.percent(Double(slowOutside) / Double(outside))) of the others" : ""
         return "Slow seconds: the machine slowed \(times), in \(SlowStretch.fewestProcesses) processes or more at "
-            + "once: \(Format.list(places)). There \(inside.filter(\.slow).count) of \(inside.count) runs took "
+            + "once: \(Format.list(places)). There \(slow) of \(runs) runs took "
             + "\(Format.number(SlowStretch.slowRatio))× their cell's median or more\(elsewhere), most of all "
             + Format.list(Array(runners)) + ". The runs are kept, and widen those cells' ±."
     }
