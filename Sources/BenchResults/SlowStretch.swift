@@ -46,9 +46,10 @@ public struct SlowStretch: Equatable, Sendable {
 
     /// A run that took this many times its cell's median or more is slow.
     public static let slowRatio = 1.5
-    /// The lengths of the windows scanned, in runs: a stretch of a few seconds holds some tens of a default sweep's
-    /// runs; one of a minute or more is ``Drift``'s to find.
-    public static let windows = [20, 40, 80, 160]
+    /// The lengths of the windows scanned, in runs (those up to half the sweep's): a stretch of a few seconds holds
+    /// some tens of a default sweep's runs, one of half a minute some hundreds; one that covers most of a cell's runs
+    /// moves its median too, and is ``Drift``'s to find.
+    public static let windows = [20, 40, 80, 160, 320, 640]
     /// The level of the permutation test: the share of sweeps on a steady machine that would show a stretch.
     public static let level = 0.01
     /// How many shuffled copies of the sweep the test draws its critical score from.
