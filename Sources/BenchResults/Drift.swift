@@ -57,9 +57,7 @@ public enum Drift {
     /// records do not say their order (files of schema version 4 or older), or where two builds made them (`bench
     /// interleave`, whose ratios of pairs are what it weighs).
     public static func cells(of records: [ResultRecord]) -> [Cell] {
-        guard records.allSatisfy({ $0.sequence != nil && $0.variant == nil }),
-            let last = records.compactMap(\.sequence).max()
-        else {
+        guard let last = ResultRecord.lastInSweepOrder(records) else {
             return []
         }
         var order: [CellKey] = []

@@ -70,6 +70,17 @@ public struct ResultRecord: Sendable, Equatable {
         outcome[keyPath: field]
     }
 
+    /// The `sequence` of the last run of `records`, one sweep's file, where every row says its place in the sweep's
+    /// order and one build made them all; nil for files of schema version 4 or older, which do not say it, and for
+    /// `bench interleave`'s, whose order alternates two builds. What the tests of a sweep's course (``Drift``,
+    /// ``SlowStretch``) need.
+    public static func lastInSweepOrder(_ records: [ResultRecord]) -> Int? {
+        guard records.allSatisfy({ $0.sequence != nil && $0.variant == nil }) else {
+            return nil
+        }
+        return records.compactMap(\.sequence).max()
+    }
+
     /// The cell the run is of.
     public var key: CellKey {
         CellKey(runner: runner, configuration: configuration)

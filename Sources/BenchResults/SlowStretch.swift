@@ -61,19 +61,12 @@ public struct SlowStretch: Equatable, Sendable {
     /// The most windows the search takes, stretches or not.
     public static let mostWindows = 12
 
-    /// Whether the run of `sequence` was made within the stretch.
-    public func contains(_ sequence: Int) -> Bool {
-        (first...last).contains(sequence)
-    }
-
     /// The stretches of `records` (one sweep's file), in the sweep's order; none where the records do not say their
     /// order (files of schema version 4 or older), where two builds made them (`bench interleave`, whose ratios of
     /// pairs are what it weighs), where fewer than ``fewestProcesses`` processes made the runs tested (there a
     /// stretch and a process that changes its regime look alike), or where too few cells have runs enough.
     public static func find(in records: [ResultRecord]) -> [SlowStretch] {
-        guard records.allSatisfy({ $0.sequence != nil && $0.variant == nil }),
-            let sweepLast = records.compactMap(\.sequence).max()
-        else {
+        guard let sweepLast = ResultRecord.lastInSweepOrder(records) else {
             return []
         }
         let runs = Self.tested(records)
@@ -83,7 +76,7 @@ public struct SlowStretch: Equatable, Sendable {
         guard runs.count >= 2 * (windows.first ?? 1), slowCount > 0, processesInFile >= fewestProcesses else {
             return []
         }
-        let scan = Scan(count: runs.count, share: Double(slowCount) / Double(runs.count))
+        let scan = Scan(share: Double(slowCount) / Double(runs.count))
         var generator = SplitMix64(seed: UInt64(runs.count))
         var shuffled = slow
         var nullScores: [Double] = []
@@ -176,7 +169,7 @@ public struct SlowStretch: Equatable, Sendable {
     /// The scan over windows of consecutive runs: each window's slow runs as a binomial z-score against the sweep's
     /// share of slow runs.
     struct Scan {
-        var count: Int
+        /// The sweep's share of slow runs.
         var share: Double
 
         /// The window of the highest score that holds no taken run, or nil where none is left.
@@ -189,6 +182,7 @@ public struct SlowStretch: Equatable, Sendable {
                 takenSums.append(takenSums[index] + (taken.isEmpty || !taken[index] ? 0 : 1))
             }
             var best: (range: Range<Int>, score: Double)?
+            let count = slow.count
             for length in SlowStretch.windows where length <= count / 2 {
                 let expected = Double(length) * share
                 let deviation = max((expected * (1 - share)).squareRoot(), .leastNormalMagnitude)

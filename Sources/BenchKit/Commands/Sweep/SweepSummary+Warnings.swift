@@ -100,13 +100,12 @@ extension SweepSummary {
         }
         let sweepStart = report.records.compactMap(\.startedAt).min()
         let places = stretches.enumerated().map { index, stretch in
-            let seconds = sweepStart.flatMap { start in
-                stretch.start.flatMap { from in
-                    stretch.end.map { to in
-                        (Int(from.timeIntervalSince(start)), Int(to.timeIntervalSince(start).rounded(.up)))
-                    }
+            let seconds: (Int, Int)? =
+                if let sweepStart, let from = stretch.start, let to = stretch.end {
+                    (Int(from.timeIntervalSince(sweepStart)), Int(to.timeIntervalSince(sweepStart).rounded(.up)))
+                } else {
+                    nil
                 }
-            }
             let of = index == 0 ? " of \(sweepLast)" : ""
             let into = index == 0 ? " into the sweep" : ""
             return "\(index == 0 ? "runs " : "")\(stretch.first) to \(stretch.last)\(of)"
