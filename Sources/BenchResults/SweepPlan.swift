@@ -29,8 +29,8 @@ public struct SweepPlan: Equatable, Sendable {
 
     /// A time budget for a sweep, spent where it narrows the cells' intervals most (`SweepSchedule`): every cell gets
     /// ``minimumRuns``, or what its part of ``floorShare`` of the budget buys where that is more (and
-    /// ``Estimate/fewestRunsForInterval`` where so many cost at most a hundredth of the budget); beyond that, runs in
-    /// proportion to a cell's spread over the square root of what one costs, and a cell that reaches
+    /// ``Estimate/fewestRunsForInterval`` where so many cost at most a hundredth of the budget); beyond that, runs go
+    /// where they narrow an interval most for their time (`SweepSchedule.allocate`), and a cell that reaches
     /// ``maximumRuns``, or whose estimate is within ``precision`` sooner, leaves the time it does not use to the
     /// others. A whole run stays one sample: an expensive cell gets few runs, a cheap one many.
     public struct Budget: Equatable, Sendable {
@@ -52,7 +52,7 @@ public struct SweepPlan: Equatable, Sendable {
 
         /// A budget of `seconds` for the whole sweep, in which every cell gets `minimumRuns` to `maximumRuns` recorded
         /// runs and stops early within ± `precision` (a fraction).
-        public init(seconds: Double, precision: Double = 0.01, minimumRuns: Int = 3, maximumRuns: Int = 30) {
+        public init(seconds: Double, precision: Double = 0.01, minimumRuns: Int = 3, maximumRuns: Int = 60) {
             self.seconds = seconds
             self.precision = precision
             self.minimumRuns = minimumRuns

@@ -306,47 +306,76 @@ struct SweepSchedule {
     }
 
     /// How many recorded runs each cell gets in all, for the `remaining` seconds: those that narrow the cells'
-    /// intervals most for the time. The sum of the cells' variances (each spread² / runs) for a total time is least
-    /// with each cell's runs in proportion to its spread over the square root of what a run costs (the Neyman
-    /// allocation of stratified sampling, with cost): cheap cells and unsteady ones get more. The factor is found by
-    /// bisection, paying for each cell's runs at its own cost per run, runs already made free, and each count kept
-    /// between its floor and the budget's maximum, so that the time a cell cannot use goes to the others. The floor is
-    /// what a cell gets whatever the others cost (``floor(secondsPerRun:budget:cells:)``, of a plan of `cells` cells,
-    /// by default those given); if the floors alone cost more than is left, each cell gets its floor. Each count is
-    /// then one that no fewer runs would beat (``SweepPlan/Budget/runs(_:)``).
+    /// intervals most for the time. Each cell starts at its floor, what it gets whatever the others cost
+    /// (``floor(secondsPerRun:budget:cells:)``, of a plan of `cells` cells, by default those given); then, as long
+    /// as time is left, the step that narrows an interval most for what it costs is bought: a cell's next count of
+    /// runs (``SweepPlan/Budget/counts``) or one of the three after it, narrowing the cell's interval by its spread
+    /// times the fall in ``Estimate/expectedHalfWidth(count:)``, for the runs it adds at the cell's own cost per run,
+    /// runs already made free. So the sum of the cells' half-widths (the `±` the tables show and compare weighs) is
+    /// least, or nearly, for the time: cheap cells get more, and unsteady ones, and a dear cell its 6 runs, which
+    /// narrow its interval from its 3's by two fifths, before a cheap cell its 50th. (For widths that shrink as one
+    /// over the root of the runs this is runs in proportion to (spread / cost)^⅔; the Neyman allocation of stratified
+    /// sampling, spread / √cost, makes the sum of the variances least instead, and spends most on the widest cells,
+    /// where a run narrows a variance most and the `±` least.) If the floors alone cost more than is left, each cell
+    /// gets its floor.
     static func allocate(
         secondsPerRun: [Double], spreads: [Double]? = nil, budget: SweepPlan.Budget, remaining: Double,
         alreadyMade: [Int], cells: Int? = nil
     ) -> [Int] {
         let cells = cells ?? secondsPerRun.count
-        let spreads = spreads ?? secondsPerRun.map { _ in 1 }
-        let floors = secondsPerRun.map { floor(secondsPerRun: $0, budget: budget, cells: cells) }
-        let weights = zip(spreads, secondsPerRun).map { spread, perRun in max(spread, 1e-6) / perRun.squareRoot() }
-        func runs(factor: Double) -> [Int] {
-            zip(weights, floors).map { weight, floor in
-                budget.runs(max(floor, Int((factor * weight).rounded(.down))))
-            }
+        let spreads = (spreads ?? secondsPerRun.map { _ in 1 }).map { max($0, 1e-6) }
+        var counts = secondsPerRun.map { floor(secondsPerRun: $0, budget: budget, cells: cells) }
+        let ladder = budget.counts
+        func cost(_ cell: Int, from count: Int, to target: Int) -> Double {
+            Double(max(0, target - max(count, alreadyMade[cell]))) * secondsPerRun[cell]
         }
-        func cost(_ counts: [Int]) -> Double {
-            zip(zip(counts, alreadyMade), secondsPerRun).reduce(0) { total, item in
-                total + Double(max(0, item.0.0 - item.0.1)) * item.1
+        var left = remaining - counts.indices.reduce(0) { $0 + cost($1, from: 0, to: counts[$1]) }
+        /// A cell's best step that fits in what is left: its target and how much it narrows for each second.
+        func bestStep(_ cell: Int) -> (target: Int, worth: Double)? {
+            let count = counts[cell]
+            let width = Estimate.expectedHalfWidth(count: count)
+            var best: (target: Int, worth: Double)?
+            for target in ladder.lazy.filter({ $0 > count }).prefix(4) {
+                let seconds = cost(cell, from: count, to: target)
+                let narrowing = spreads[cell] * (width - Estimate.expectedHalfWidth(count: target))
+                guard narrowing > 0, seconds <= left else {
+                    continue
+                }
+                let worth = seconds > 0 ? narrowing / seconds : .infinity
+                if worth > best?.worth ?? 0 {
+                    best = (target, worth)
+                }
             }
+            return best
         }
-        var low = 0.0
-        var high = Double(budget.maximumRuns) / (weights.min() ?? 1) + 1
-        for _ in 0..<64 {
-            let middle = (low + high) / 2
-            if cost(runs(factor: middle)) <= remaining {
-                low = middle
-            } else {
-                high = middle
+        var steps = counts.indices.map(bestStep)
+        while let cell = steps.indices.max(by: { (steps[$0]?.worth ?? 0) < (steps[$1]?.worth ?? 0) }),
+            let step = steps[cell]
+        {
+            guard cost(cell, from: counts[cell], to: step.target) <= left else {
+                // Less is left than when this step was weighed: weigh the cell's steps again.
+                steps[cell] = bestStep(cell)
+                continue
             }
+            left -= cost(cell, from: counts[cell], to: step.target)
+            counts[cell] = step.target
+            steps[cell] = bestStep(cell)
         }
-        return runs(factor: low)
+        return counts
     }
 }
 
 extension SweepPlan.Budget {
+    /// The counts of recorded runs the sharing buys a cell: ``minimumRuns``, then every count from
+    /// ``Estimate/fewestRunsForInterval`` up to ``maximumRuns`` that no fewer runs would beat (``runs(_:)``): 3, 6, 9,
+    /// 12, 15, … for the default budget. Not 4 or 5: their intervals (Student's t) lean on a shape and the summary
+    /// warns of them as few, so a cell's runs beyond its floor buy it an interval of its own or nothing.
+    var counts: [Int] {
+        let start = max(minimumRuns, Estimate.fewestRunsForInterval)
+        let past = start <= maximumRuns ? (start...maximumRuns).map(runs) : []
+        return Array(Set([minimumRuns] + past)).sorted()
+    }
+
     /// `runs` kept between ``minimumRuns`` and ``maximumRuns``, then taken down to the most that do not widen a cell's
     /// interval (``Estimate/narrowestCount(atMost:)``): 8 runs of a cell become 6, whose interval is narrower, and
     /// the time of the two goes where runs narrow one.

@@ -210,7 +210,7 @@ extension ThreadingOverheadsTests {
             }
         }
 
-        @Test("the budget buys information: runs ∝ spread / √cost, none that widen an interval, a fifth shared, floors")
+        @Test("the budget buys information: the narrowing most for the time, none that widen an interval, floors")
         func allocation() {
             let budget = SweepPlan.Budget(seconds: 10, minimumRuns: 3, maximumRuns: 30)
             // 1 ms and 1 s a run, one run each made: the cheap cell reaches its maximum for 29 ms, and the dear one
@@ -218,14 +218,19 @@ extension ThreadingOverheadsTests {
             let runs = SweepSchedule.allocate(
                 secondsPerRun: [0.001, 1.0], budget: budget, remaining: 9.03, alreadyMade: [1, 1])
             #expect(runs == [30, 9])
-            // Counts that widen an interval are never bought: 7 or 8 runs become 6, 10 or 11 become 9.
+            // Counts that widen an interval are never bought: 7 or 8 runs become 6, 10 or 11 become 9; nor 4 or 5,
+            // whose intervals lean on a shape: 5 seconds for runs of 1 s buy the minimum, 3.
             #expect(SweepSchedule.allocate(secondsPerRun: [1], budget: budget, remaining: 8, alreadyMade: [0]) == [6])
             #expect(
                 SweepSchedule.allocate(secondsPerRun: [1], budget: budget, remaining: 11, alreadyMade: [0]) == [9])
-            // 40 ms and 1 s a run: runs in proportion to 1/√cost, 5 to 1 (equal time would be 25 to 1).
-            #expect(SweepSchedule.allocate(secondsPerRun: [0.04, 1], budget: budget, remaining: 4.8, alreadyMade: [0, 0]) == [20, 4])
-            // Two dear cells share alike, unless one is twice as unsteady: then it gets twice the runs.
-            #expect(SweepSchedule.allocate(secondsPerRun: [1, 1], budget: budget, remaining: 8, alreadyMade: [1, 1]) == [5, 5])
+            #expect(SweepSchedule.allocate(secondsPerRun: [1], budget: budget, remaining: 5, alreadyMade: [0]) == [3])
+            // 125 ms and 1 s a run: the cheap cell first, to 12 runs; then the dear cell's 6, whose interval (its
+            // own) is two fifths narrower than its 3's, before the cheap cell's 15th.
+            #expect(
+                SweepSchedule.allocate(secondsPerRun: [0.125, 1], budget: budget, remaining: 7.5, alreadyMade: [0, 0])
+                    == [12, 6])
+            // Two dear cells alike share alike; where only one can have its 6, the more unsteady one gets them.
+            #expect(SweepSchedule.allocate(secondsPerRun: [1, 1], budget: budget, remaining: 10, alreadyMade: [1, 1]) == [6, 6])
             #expect(
                 SweepSchedule.allocate(
                     secondsPerRun: [1, 1], spreads: [1, 2], budget: budget, remaining: 9, alreadyMade: [0, 0]) == [3, 6])
@@ -253,7 +258,8 @@ extension ThreadingOverheadsTests {
         func leastBudget() throws {
             let budget = SweepPlan.Budget(seconds: 60)
             // Ten cells of 10 ms a run and one of 3 s, alike in spread: 6 runs of each take 18.6 s (20 in tens, the
-            // old figure, under which the dear cell gets 5), but the sharing gives the cheap cells 30 each first.
+            // old figure, under which the dear cell gets 5), but the sharing gives the cheap cells 58 each first (the
+            // most up to 60 that do not widen an interval).
             let perRun = Array(repeating: 0.01, count: 10) + [3.0]
             let values = perRun.map { seconds in [1.0, 1.1, 1.2].map { $0 * seconds * 1e9 } }
             let least = try #require(budget.leastSeconds(givingEach: 6, secondsPerRun: perRun, values: values))
@@ -267,7 +273,7 @@ extension ThreadingOverheadsTests {
             }
             #expect(counts(least).allSatisfy { $0 >= 6 })
             #expect(!counts(least - 10).allSatisfy { $0 >= 6 })
-            #expect(budget.leastSeconds(givingEach: 31, secondsPerRun: perRun, values: values) == nil)
+            #expect(budget.leastSeconds(givingEach: budget.maximumRuns + 1, secondsPerRun: perRun, values: values) == nil)
         }
 
         @Test("a cell's spread for the budget: its own, shrunk toward the others'; equal while none has three runs")

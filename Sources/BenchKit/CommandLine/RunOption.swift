@@ -55,9 +55,11 @@ enum RunOption {
                 + "every cell gets \(RunOptions.defaultBudget.minimumRuns) \(runs) at least, or as many as its equal part "
                 + "of \(Format.number(SweepPlan.Budget.floorShare * 100))% of the budget buys (\(Estimate.fewestRunsForInterval) "
                 + "where so many cost at most 1% of it), and "
-                + "\(RunOptions.defaultBudget.maximumRuns) at most\(each); beyond that, a cell's \(runs) go in "
-                + "proportion to its spread over the square root of what one costs, so cheap and unsteady cells get "
-                + "more, and no cell gets runs that would widen its interval (8 runs would become 6, 11 runs 9).",
+                + "\(RunOptions.defaultBudget.maximumRuns) at most\(each); beyond that, more \(runs) go to the cell "
+                + "whose interval they narrow most for their time (its spread times what they narrow it by, over what "
+                + "they cost), so cheap and unsteady cells get more; a cell gets its minimum or "
+                + "\(Estimate.fewestRunsForInterval) and more, whose interval assumes no shape, and none that would "
+                + "widen its interval (8 would be 6, 11 would be 9).",
             defaultText: "\(Format.number(RunOptions.budgetPerCell * Double(builds))) s a cell, from "
                 + "\(Int(RunOptions.leastBudget) * builds) to \(Int(RunOptions.defaultBudget.seconds) * builds) s",
             \.sampling.budget, .secondsNumber)

@@ -88,6 +88,22 @@ public enum Statistics {
         return correction > 0 ? h / correction : nil
     }
 
+    /// The value below which a standard normal variable falls with probability `probability` (0 < p < 1): the root,
+    /// by bisection, of Φ(x) = erfc(−x / √2) / 2, to within 10⁻¹² in x.
+    public static func normalQuantile(_ probability: Double) -> Double {
+        var low = -40.0
+        var high = 40.0
+        for _ in 0..<80 {
+            let middle = (low + high) / 2
+            if erfc(-middle / 2.0.squareRoot()) / 2 < probability {
+                low = middle
+            } else {
+                high = middle
+            }
+        }
+        return (low + high) / 2
+    }
+
     /// The 97.5% quantile of Student's t distribution with `degrees` degrees of freedom (1 or more), what a
     /// two-sided 95% interval of a mean of `degrees` + 1 values multiplies its standard error by: from a table to 30
     /// degrees, then interpolated in 1 / degrees toward the normal's 1.96 (within 0.001 of the exact value).
