@@ -2,6 +2,7 @@ import Foundation
 import JobRunners
 import Testing
 
+@testable import BenchKit
 @testable import BenchResults
 
 extension ThreadingOverheadsTests {
@@ -95,6 +96,41 @@ extension ThreadingOverheadsTests {
             let modes = Modes(of: values)
             #expect(modes.modes.map(\.count) == [20, 15, 10])
             #expect(modes.modes.map(\.count).reduce(0, +) == values.count)
+        }
+
+        @Test("one configuration's modes: a column of the cost table where it fits 120 columns, else a list of those cells")
+        func modesOfOneConfiguration() {
+            let configuration = RunConfiguration(queues: 1, iterations: 1_000)
+            func records(_ runner: String, _ perJob: [Double]) -> [ResultRecord] {
+                perJob.enumerated().map { index, nanoseconds in
+                    ResultRecord(
+                        runner: runner, configuration: configuration, repetition: index + 1,
+                        outcome: RunOutcome(
+                            status: .ok, nanoseconds: Int64(nanoseconds * 1_000), completedIterations: 1_000,
+                            startedAt: nil),
+                        machine: ResultFileTests.machine, seed: 1, sequence: nil)
+                }
+            }
+            let twoModes = Self.spread(13, over: 120...130) + Self.spread(8, over: 280...300)
+            func text(_ runner: String) -> String {
+                let report = Report(
+                    records: records("single-threaded", Self.spread(21, over: 6.9...7.0)) + records(runner, twoModes))
+                let summary = SweepSummary(report: report, machine: ResultFileTests.machine, catalogue: .builtIn)
+                return PlainTextRenderer.render(summary.document())
+            }
+            // A short name: the modes on the cell's row.
+            let narrow = text("mutex-thread-pool")
+            #expect(narrow.contains("modes (~)"))
+            #expect(!narrow.contains("Modes (~)"))
+            // A name that leaves no room for them: a list of the cells that have modes, not a second table of every
+            // runner, and every line within 120 columns.
+            let long = "a-runner-whose-name-is-long-enough-to-leave-the-modes-no-room"
+            let wide = text(long)
+            #expect(!wide.contains("modes (~)"))
+            #expect(wide.contains("Modes (~)"))
+            #expect(wide.contains("  \(long) at 1×1000: 125 ns 62%; 290 ns 38%"))
+            #expect(!wide.contains("  single-threaded at 1×1000"))
+            #expect(wide.split(separator: "\n").allSatisfy { $0.count <= PlainTextRenderer.width })
         }
 
         @Test("a multimodal cell's modes in the summary CSV's modes column and in words")

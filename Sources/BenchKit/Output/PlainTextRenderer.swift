@@ -40,7 +40,7 @@ enum PlainTextRenderer {
     /// rows; a table wider than ``width`` as several, one under the other, each repeating the key columns.
     static func render(_ table: TextTable) -> String {
         let all = ([table.columns] + table.rows).map { $0.map(escapingControlCharacters) }
-        let widths = table.columns.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        let widths = columnWidths(all)
         return columnChunks(widths: widths, keyColumns: table.keyColumns).map { chunk in
             all.enumerated().map { index, row in
                 let title = index > 0 ? table.groupTitles[index - 1].map { escapingControlCharacters($0) + "\n" } : nil
@@ -51,6 +51,17 @@ enum PlainTextRenderer {
                 return (title ?? "") + line
             }.joined(separator: "\n") + "\n"
         }.joined(separator: "\n")
+    }
+
+    /// Whether `table` is written as one table, its columns within ``width``.
+    static func fitsWidth(_ table: TextTable) -> Bool {
+        let all = ([table.columns] + table.rows).map { $0.map(escapingControlCharacters) }
+        return columnChunks(widths: columnWidths(all), keyColumns: table.keyColumns).count == 1
+    }
+
+    /// The width of each column of `rows` (the heads among them): its longest text's.
+    private static func columnWidths(_ rows: [[String]]) -> [Int] {
+        (rows.first ?? []).indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
     }
 
     /// The columns of each table a table of columns `widths` wide is written as: all of them if they fit in

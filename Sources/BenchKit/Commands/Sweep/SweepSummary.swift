@@ -87,11 +87,7 @@ struct SweepSummary {
         let listed = report.cells.filter { cell in
             report.configurations.filter { $0.shape == cell.configuration.shape }.count > 1
         }
-        let multimodal = listed.compactMap { cell in cell.modesText.map { (cell, $0) } }
-        if !multimodal.isEmpty {
-            document.heading("Modes (~): cells whose runs form clusters apart, each mode's cost per job and share of runs")
-            document.list(multimodal.map { cell, text in "\(cell.key): \(text)" })
-        }
+        document += Self.modesList(listed)
         document += warningsSection()
         var notes: [String] = []
         if report.cells.contains(where: \.modes.isMultimodal) {
@@ -163,21 +159,26 @@ struct SweepSummary {
             if runners.contains(where: { !(report.cell($0, at: configuration)?.allocations.isEmpty ?? true) }) {
                 columns.append(("allocs/\(unit)", { Self.allocationText($0) ?? "-" }))
             }
-            // With one configuration, a cell's modes fit on its row, where a list would repeat every runner.
-            let showsModes = runners.contains { report.cell($0, at: configuration)?.modes.isMultimodal ?? false }
-            if showsModes {
-                columns.append(("modes (~)", { $0.modesText?.replacingOccurrences(of: "; ", with: " · ") ?? "" }))
-            }
-            var table = Self.groupedTable(runners: runners, columns: columns.map(\.0)) { runner in
-                guard let cell = report.cell(runner, at: configuration) else {
-                    return columns.map { _ in "-" }
+            func table(_ columns: [(String, (CellSummary) -> String?)]) -> TextTable {
+                Self.groupedTable(runners: runners, columns: columns.map(\.0)) { runner in
+                    guard let cell = report.cell(runner, at: configuration) else {
+                        return columns.map { _ in "-" }
+                    }
+                    return columns.map { column in Self.marked(cell, column.1(cell)) }
                 }
-                return columns.map { column in Self.marked(cell, column.1(cell)) }
             }
-            if showsModes {
-                table.rightAligned.remove(columns.count)
+            // With one configuration, a cell's modes go on its row where that fits a terminal; where it does not
+            // (three modes, say), in a list of the cells that have them below, not in a second table of every runner.
+            let cells = runners.compactMap { report.cell($0, at: configuration) }
+            var withModes = table(
+                columns + [("modes (~)", { $0.modesText?.replacingOccurrences(of: "; ", with: " · ") ?? "" })])
+            withModes.rightAligned.remove(columns.count)
+            if cells.contains(where: \.modes.isMultimodal), PlainTextRenderer.fitsWidth(withModes) {
+                document.table(withModes)
+            } else {
+                document.table(table(columns))
+                document += Self.modesList(cells)
             }
-            document.table(table)
             return document
         }
         document.heading("\(prefix) per \(unit): median of the runs ± its 95% interval\(intervalNote(configurations))")
@@ -189,6 +190,17 @@ struct SweepSummary {
         if !floored.isEmpty {
             document.heading("\(prefix) per \(unit), each runner over its C floor's")
             document.table(grid(runners: floored, configurations) { floorRatio($0).map(Self.times) })
+        }
+        return document
+    }
+
+    /// A list of those of `cells` whose runs form modes, each with its modes' costs and shares; empty if none do.
+    static func modesList(_ cells: [CellSummary]) -> Document {
+        var document = Document()
+        let multimodal = cells.compactMap { cell in cell.modesText.map { (cell, $0) } }
+        if !multimodal.isEmpty {
+            document.heading("Modes (~): cells whose runs form clusters apart, each mode's cost per job and share of runs")
+            document.list(multimodal.map { cell, text in "\(cell.key): \(text)" })
         }
         return document
     }
