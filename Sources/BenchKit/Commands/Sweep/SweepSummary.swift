@@ -172,7 +172,7 @@ struct SweepSummary {
             let cells = runners.compactMap { report.cell($0, at: configuration) }
             var withModes = table(
                 columns + [("modes (~)", { $0.modesText?.replacingOccurrences(of: "; ", with: " · ") ?? "" })])
-            withModes.rightAligned.remove(columns.count)
+            withModes.rightAligned.remove(columns.count + 1)  // The runner's column, then `columns`, then the modes.
             if cells.contains(where: \.modes.isMultimodal), PlainTextRenderer.fitsWidth(withModes) {
                 document.table(withModes)
             } else {
