@@ -1,7 +1,8 @@
-import BenchResults
 import Foundation
 import JobRunners
 import Testing
+
+@testable import BenchResults
 
 extension ThreadingOverheadsTests {
     @Suite struct StatisticsTests {
@@ -180,6 +181,17 @@ extension ThreadingOverheadsTests {
             }
             let widths = (6...9).map(meanHalfWidth)
             #expect(widths[0] < widths[1] && widths[1] < widths[2] && widths[3] < widths[0] * 0.8, "\(widths)")
+            // The budget weighs a count by its expected half-width (Blom's approximation), close to those means; below
+            // 6, Student's t's.
+            for (count, width) in zip(6...9, widths) {
+                #expect(abs(Estimate.expectedHalfWidth(count: count) - width) < 0.05, "\(count): \(width)")
+            }
+            #expect(abs(Estimate.expectedHalfWidth(count: 3) - 2.20) < 0.01)
+            #expect(abs(Estimate.expectedHalfWidth(count: 5) - 1.17) < 0.01)
+            #expect(abs(Statistics.normalQuantile(0.975) - 1.959964) < 1e-6)
+            // And buys a cell its minimum, then only counts an interval of its own narrows at.
+            #expect(SweepPlan.Budget(seconds: 150).counts.prefix(6) == [3, 6, 9, 12, 15, 17])
+            #expect(SweepPlan.Budget(seconds: 150).counts.last == 58)
         }
 
         @Test("Kruskal–Wallis and chi-square quantiles, against values from tables")

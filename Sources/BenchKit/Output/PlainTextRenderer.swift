@@ -39,7 +39,7 @@ enum PlainTextRenderer {
     /// Columns padded to a common width, two spaces apart, each group's title on a line of its own before its
     /// rows; a table wider than ``width`` as several, one under the other, each repeating the key columns.
     static func render(_ table: TextTable) -> String {
-        let all = ([table.columns] + table.rows).map { $0.map(escapingControlCharacters) }
+        let all = texts(table)
         let widths = columnWidths(all)
         return columnChunks(widths: widths, keyColumns: table.keyColumns).map { chunk in
             all.enumerated().map { index, row in
@@ -55,8 +55,12 @@ enum PlainTextRenderer {
 
     /// Whether `table` is written as one table, its columns within ``width``.
     static func fitsWidth(_ table: TextTable) -> Bool {
-        let all = ([table.columns] + table.rows).map { $0.map(escapingControlCharacters) }
-        return columnChunks(widths: columnWidths(all), keyColumns: table.keyColumns).count == 1
+        columnChunks(widths: columnWidths(texts(table)), keyColumns: table.keyColumns).count == 1
+    }
+
+    /// The heads and then the rows of `table`, as written.
+    private static func texts(_ table: TextTable) -> [[String]] {
+        ([table.columns] + table.rows).map { $0.map(escapingControlCharacters) }
     }
 
     /// The width of each column of `rows` (the heads among them): its longest text's.

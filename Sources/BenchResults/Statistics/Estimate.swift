@@ -65,7 +65,7 @@ public enum Estimate {
     /// The expected half-width of the interval of `count` values' median, in standard deviations of normal values,
     /// as the interval is made: from ``fewestRunsForInterval`` values, the c-th largest's distance from the median
     /// (``medianRank(count:)``), by Blom's approximation of an expected order statistic, Φ⁻¹((n − c + 0.625) /
-    /// (n + 0.25)): 1.28 at 6, 1.43 at 8, 0.93 at 9, 0.49 at 30; below, Student's t over the values, t × c₄ / √n, c₄
+    /// (n + 0.25)): 1.28 at 6, 1.43 at 8, 0.93 at 9, 0.47 at 30; below, Student's t over the values, t × c₄ / √n, c₄
     /// the expected standard deviation of n values over the true one: 2.20 at 3, 1.47 at 4, 1.17 at 5 (an interval
     /// that leans on a shape, where 6 values need none). Infinite below 2 values. What a budget weighs a run by.
     public static func expectedHalfWidth(count: Int) -> Double {
