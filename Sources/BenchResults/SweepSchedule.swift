@@ -12,7 +12,8 @@ import JobRunners
 ///    and unsteady ones more, and every cell what its part of a fifth of the budget buys whatever the others cost);
 ///    then every cell's runs
 ///    are placed at stratified random points of the rest of the sweep, so each is spread evenly over it, and run in
-///    that order. A cell whose estimate is within the precision asked, with its minimum runs made, drops the rest
+///    that order. At each tenth of the budget spent (``replanningPoints``) the runs not yet made are planned again
+///    the same way, by the costs and spreads the runs so far show. A cell whose estimate is within the precision asked, with its minimum runs made, drops the rest
 ///    of its runs; once the budget is spent, so does every cell that has its floor. Once the runs planned are all
 ///    made, they are planned again by what the runs made so far cost, among the cells that have not stopped: with
 ///    time left (a pilot run that came out slow overstates what a cell's runs cost), the time left is shared again;
@@ -28,8 +29,17 @@ struct SweepSchedule {
     private var cells: [SweepPlan.Cell: CellRecord] = [:]
     /// Seconds of every run so far.
     private var spent = 0.0
+    /// The ``replanningPoints`` passed so far.
+    private var replanned = 0
     /// Runs planned so far, made ones included.
     private(set) var planned = 0
+
+    /// The fractions of a budget at which the runs not yet made are planned again (``allocate``), by what the runs
+    /// made so far show of each cell's cost and spread: every tenth. The plan after the pilot round knows each
+    /// cell's cost from one run and no cell's spread (one value each: all count as alike), so it shares by cost
+    /// alone; kept to the end, as it was until 2026-11-28, a steady cell got as many runs as an unsteady one of its
+    /// cost (docs/validation.md, "The budget learns the spreads as it goes").
+    static let replanningPoints = (1...9).map { Double($0) / 10 }
 
     /// A cell stops early for precision only with this many runs at least: below 6 the 95% interval of a median
     /// is the whole sample, whose coverage is far less than 95% (75% for 3 runs); 8 leaves a margin.
@@ -108,6 +118,14 @@ struct SweepSchedule {
         }
         if Self.isPrecise(record, budget) {
             drop(step.cell)
+        }
+        let passed = Self.replanningPoints.filter { spent >= $0 * budget.seconds }.count
+        if passed > replanned {
+            replanned = passed
+            for cell in plan.cells {
+                drop(cell)
+            }
+            planRecordedRuns(budget)
         }
         if spent > budget.seconds {
             for (cell, record) in cells where record.seconds.count >= floor(record, budget) {

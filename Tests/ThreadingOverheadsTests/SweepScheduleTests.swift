@@ -210,6 +210,24 @@ extension ThreadingOverheadsTests {
             }
         }
 
+        @Test("the budget learns the spreads as it goes: planned again at each tenth, unsteady cells get more runs")
+        func learnsSpreads() {
+            let budget = SweepPlan.Budget(seconds: 0.15, precision: 0, minimumRuns: 3, maximumRuns: 60)
+            // Every run takes 1 ms: 150 runs for 6 cells. After the pilot no cell has a spread of its own (one run
+            // each), so the first plan shares alike; the task cells' runs then jump between 1 and 3 µs, the others'
+            // barely move, and the plans after it give the task cells the larger part: 37 runs each against 17 to 20
+            // (shared alike to the end, 23 to 25 each).
+            let (runs, spent) = Self.driveBudget(budget, firstRun: 0.001) { step -> Int64 in
+                let repetition = Int64(step.repetition ?? 0)
+                return step.runner == .task ? 1_000 * (1 + repetition % 3) : 1_000 + repetition
+            }
+            let unsteady = Self.cells.filter { $0.runner == .task }.compactMap { runs[$0] }
+            let steady = Self.cells.filter { $0.runner != .task }.compactMap { runs[$0] }
+            #expect(unsteady.count == 2 && steady.count == 4)
+            #expect(unsteady.allSatisfy { count in steady.allSatisfy { 2 * count > 3 * $0 } }, "\(runs)")
+            #expect(spent <= budget.seconds + 0.001)
+        }
+
         @Test("the budget buys information: the narrowing most for the time, none that widen an interval, floors")
         func allocation() {
             let budget = SweepPlan.Budget(seconds: 10, minimumRuns: 3, maximumRuns: 30)

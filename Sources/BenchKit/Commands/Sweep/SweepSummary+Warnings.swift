@@ -14,14 +14,14 @@ extension SweepSummary {
         let notOK = flagged.compactMap { cell, warning -> String? in
             guard case .notOK = warning else { return nil }
             let detail = report.records.first { $0.key == cell.key && $0.status != .ok }?.detail ?? ""
-            return "\(cell.key) (\(warning))" + (detail.isEmpty ? "" : ": \(Self.shortened(detail))")
+            return "\(Self.name(cell.key, in: report)) (\(warning))" + (detail.isEmpty ? "" : ": \(Self.shortened(detail))")
         }
         if !notOK.isEmpty {
             lines.append("Runs that failed or stalled (their rows' detail column says why): " + notOK.joined(separator: "; "))
         }
         let unsteady = flagged.compactMap { cell, warning -> String? in
             guard case .unsteady(let halfWidth) = warning else { return nil }
-            return "\(cell.key) (±\(Format.percent(halfWidth)))"
+            return "\(Self.name(cell.key, in: report)) (±\(Format.percent(halfWidth)))"
         }
         if !unsteady.isEmpty {
             lines.append(
@@ -31,7 +31,7 @@ extension SweepSummary {
         }
         let disagreeing = flagged.compactMap { cell, warning -> String? in
             guard case .processesDisagree(let low, let high) = warning else { return nil }
-            return "\(cell.key) (\(Format.perJob(nanoseconds: low)) to \(Format.perJob(nanoseconds: high)))"
+            return "\(Self.name(cell.key, in: report)) (\(Format.perJob(nanoseconds: low)) to \(Format.perJob(nanoseconds: high)))"
         }
         if !disagreeing.isEmpty {
             lines.append(
@@ -63,7 +63,7 @@ extension SweepSummary {
         if let resolution = coarse.first?.clockResolutionNanoseconds {
             lines.append(
                 "Clock: latency within \(CellWarning.coarseLatencyTicks) ticks of its \(resolution) ns resolution, "
-                    + "as much the clock's as the hand-off's, in " + coarse.map(\.key.description).joined(separator: ", "))
+                    + "as much the clock's as the hand-off's, in " + coarse.map { Self.name($0.key, in: report) }.joined(separator: ", "))
         }
         if !lines.isEmpty {
             document.heading("Warnings")
@@ -79,14 +79,19 @@ extension SweepSummary {
         guard !drifting.isEmpty else {
             return nil
         }
-        let named = drifting.prefix(3).map { cell in
-            "\(cell.key) (\(Format.perJob(nanoseconds: cell.before)) up to run \(cell.split) of \(cell.last), "
-                + "\(Format.perJob(nanoseconds: cell.after)) after)"
+        let shown = drifting.prefix(3)
+        // Where the cells named changed at one point of the sweep, it is said once, before them.
+        let oneSplit = Set(shown.map(\.split)).count == 1 ? shown.first : nil
+        let named = shown.map { cell in
+            let costs = "\(Format.perJob(nanoseconds: cell.before)), then \(Format.perJob(nanoseconds: cell.after))"
+            return "\(Self.name(cell.key, in: report)) (" + (oneSplit == nil ? "\(costs) after run \(cell.split)" : costs)
+                + ")"
         }
         let more = drifting.count > named.count ? ", and \(drifting.count - named.count) more" : ""
+        let point = oneSplit.map { " at run \($0.split) of \($0.last)" } ?? ""
         return "The machine changed during the sweep: \(drifting.count) of \(report.cells.count) cells' runs differ "
             + "before a point of the sweep and after it (their medians \(Format.number(Drift.leastRatio))× apart or "
-            + "more; Mann–Whitney at \(Format.percent(Drift.level))): "
+            + "more; Mann–Whitney at \(Format.percent(Drift.level)))\(point): "
             + named.joined(separator: ", ") + more + ". Their ± spans the change, and a comparison with this file "
             + "may call them changed; measure again once the machine has settled."
     }
@@ -156,7 +161,7 @@ extension SweepSummary {
             ?? repetitions
         // A few are named, so that a reader can tell whether they matter; many are only counted, as a list of them
         // would be longer than the tables.
-        let named = few.count <= 3 ? " (" + few.map(\.key.description).joined(separator: ", ") + ")" : ""
+        let named = few.count <= 3 ? " (" + few.map { Self.name($0.key, in: report) }.joined(separator: ", ") + ")" : ""
         return "Few runs: \(few.count) of \(timed.count) cells\(named) \(few.count == 1 ? "has" : "have") fewer than "
             + "\(needed); "
             + "their ± is as wide as so few runs or processes are (Student's t), and compare will call most of their "

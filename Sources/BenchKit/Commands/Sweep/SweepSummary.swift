@@ -87,10 +87,12 @@ struct SweepSummary {
         let listed = report.cells.filter { cell in
             report.configurations.filter { $0.shape == cell.configuration.shape }.count > 1
         }
-        document += Self.modesList(listed)
+        document += Self.modesList(listed, in: report)
         document += warningsSection()
         var notes: [String] = []
-        if report.cells.contains(where: \.modes.isMultimodal) {
+        // The modes list's heading says what `~` means, where there is one.
+        let listsModes = document.blocks.contains { if case .heading(Self.modesHeading) = $0 { true } else { false } }
+        if report.cells.contains(where: \.modes.isMultimodal), !listsModes {
             notes.append("~ : the runs form clusters apart (modes): the median is one of them")
         }
         if report.cells.contains(where: { $0.interferedRuns > 0 }) {
@@ -177,7 +179,7 @@ struct SweepSummary {
                 document.table(withModes)
             } else {
                 document.table(table(columns))
-                document += Self.modesList(cells)
+                document += Self.modesList(cells, in: report)
             }
             return document
         }
@@ -194,15 +196,27 @@ struct SweepSummary {
         return document
     }
 
-    /// A list of those of `cells` whose runs form modes, each with its modes' costs and shares; empty if none do.
-    static func modesList(_ cells: [CellSummary]) -> Document {
+    /// A list of those of `cells` (of `report`) whose runs form modes, each with its modes' costs and shares; empty
+    /// if none do.
+    static func modesList(_ cells: [CellSummary], in report: Report) -> Document {
         var document = Document()
         let multimodal = cells.compactMap { cell in cell.modesText.map { (cell, $0) } }
         if !multimodal.isEmpty {
-            document.heading("Modes (~): cells whose runs form clusters apart, each mode's cost per job and share of runs")
-            document.list(multimodal.map { cell, text in "\(cell.key): \(text)" })
+            document.heading(modesHeading)
+            document.list(multimodal.map { cell, text in "\(name(cell.key, in: report)): \(text)" })
         }
         return document
+    }
+
+    /// The heading of a list of modes, which says what the `~` beside a cost means.
+    static let modesHeading =
+        "Modes (~): cells whose runs form clusters apart (the median is one of them), each mode's cost and share of runs"
+
+    /// How the summary names a cell of `report`: by its runner alone where the report has one configuration, which
+    /// the tables' titles name (`actor`), else with its configuration (`actor at 8×12500`). Shorter names keep one
+    /// configuration's warnings within the lines a screen shows at a glance.
+    static func name(_ key: CellKey, in report: Report) -> String {
+        report.configurations.count == 1 ? key.runner : key.description
     }
 
     /// The cell's cost over its C floor's in the same configuration; nil without a floor or a cost.
