@@ -13,8 +13,9 @@ import JobRunners
 ///    then every cell's runs
 ///    are placed at stratified random points of the rest of the sweep, so each is spread evenly over it, and run in
 ///    that order. At each tenth of the budget spent (``replanningPoints``) the runs not yet made are planned again
-///    the same way, by the costs and spreads the runs so far show. A cell whose estimate is within the precision asked, with its minimum runs made, drops the rest
-///    of its runs; once the budget is spent, so does every cell that has its floor. Once the runs planned are all
+///    the same way, by the costs and spreads the runs so far show. A cell whose estimate is within the precision
+///    asked, with its minimum runs made, drops the rest of its runs; once the budget is spent, so does every cell
+///    that has its floor. Once the runs planned are all
 ///    made, they are planned again by what the runs made so far cost, among the cells that have not stopped: with
 ///    time left (a pilot run that came out slow overstates what a cell's runs cost), the time left is shared again;
 ///    with none, each cell still gets its floor.

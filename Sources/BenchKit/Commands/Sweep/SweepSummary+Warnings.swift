@@ -14,7 +14,8 @@ extension SweepSummary {
         let notOK = flagged.compactMap { cell, warning -> String? in
             guard case .notOK = warning else { return nil }
             let detail = report.records.first { $0.key == cell.key && $0.status != .ok }?.detail ?? ""
-            return "\(Self.name(cell.key, in: report)) (\(warning))" + (detail.isEmpty ? "" : ": \(Self.shortened(detail))")
+            return "\(Self.name(cell.key, in: report)) (\(warning))"
+                + (detail.isEmpty ? "" : ": \(Self.shortened(detail))")
         }
         if !notOK.isEmpty {
             lines.append("Runs that failed or stalled (their rows' detail column says why): " + notOK.joined(separator: "; "))
@@ -31,7 +32,8 @@ extension SweepSummary {
         }
         let disagreeing = flagged.compactMap { cell, warning -> String? in
             guard case .processesDisagree(let low, let high) = warning else { return nil }
-            return "\(Self.name(cell.key, in: report)) (\(Format.perJob(nanoseconds: low)) to \(Format.perJob(nanoseconds: high)))"
+            return "\(Self.name(cell.key, in: report)) "
+                + "(\(Format.perJob(nanoseconds: low)) to \(Format.perJob(nanoseconds: high)))"
         }
         if !disagreeing.isEmpty {
             lines.append(
@@ -63,7 +65,8 @@ extension SweepSummary {
         if let resolution = coarse.first?.clockResolutionNanoseconds {
             lines.append(
                 "Clock: latency within \(CellWarning.coarseLatencyTicks) ticks of its \(resolution) ns resolution, "
-                    + "as much the clock's as the hand-off's, in " + coarse.map { Self.name($0.key, in: report) }.joined(separator: ", "))
+                    + "as much the clock's as the hand-off's, in "
+                    + coarse.map { Self.name($0.key, in: report) }.joined(separator: ", "))
         }
         if !lines.isEmpty {
             document.heading("Warnings")
@@ -84,8 +87,8 @@ extension SweepSummary {
         let oneSplit = Set(shown.map(\.split)).count == 1 ? shown.first : nil
         let named = shown.map { cell in
             let costs = "\(Format.perJob(nanoseconds: cell.before)), then \(Format.perJob(nanoseconds: cell.after))"
-            return "\(Self.name(cell.key, in: report)) (" + (oneSplit == nil ? "\(costs) after run \(cell.split)" : costs)
-                + ")"
+            let when = oneSplit == nil ? " after run \(cell.split)" : ""
+            return "\(Self.name(cell.key, in: report)) (\(costs)\(when))"
         }
         let more = drifting.count > named.count ? ", and \(drifting.count - named.count) more" : ""
         let point = oneSplit.map { " at run \($0.split) of \($0.last)" } ?? ""
@@ -161,7 +164,8 @@ extension SweepSummary {
             ?? repetitions
         // A few are named, so that a reader can tell whether they matter; many are only counted, as a list of them
         // would be longer than the tables.
-        let named = few.count <= 3 ? " (" + few.map { Self.name($0.key, in: report) }.joined(separator: ", ") + ")" : ""
+        let named = few.count <= 3
+            ? " (" + few.map { Self.name($0.key, in: report) }.joined(separator: ", ") + ")" : ""
         return "Few runs: \(few.count) of \(timed.count) cells\(named) \(few.count == 1 ? "has" : "have") fewer than "
             + "\(needed); "
             + "their ± is as wide as so few runs or processes are (Student's t), and compare will call most of their "
