@@ -9,16 +9,14 @@ import JobRunners
 /// 2. Recorded runs. With ``SweepPlan/Sampling/repetitions(_:)``: rounds of every cell, each in a shuffled order.
 ///    Under a ``SweepPlan/Budget``: a pilot round (one run of every cell, shuffled) shows what a run of each cell
 ///    costs; then each cell gets the runs that narrow the intervals most for the budget (``allocate``: cheap cells
-///    and unsteady ones more, and every cell what its part of a fifth of the budget buys whatever the others cost);
-///    then every cell's runs
-///    are placed at stratified random points of the rest of the sweep, so each is spread evenly over it, and run in
-///    that order. At each tenth of the budget spent (``replanningPoints``) the runs not yet made are planned again
-///    the same way, by the costs and spreads the runs so far show. A cell whose estimate is within the precision
-///    asked, with its minimum runs made, drops the rest of its runs; once the budget is spent, so does every cell
-///    that has its floor. Once the runs planned are all
-///    made, they are planned again by what the runs made so far cost, among the cells that have not stopped: with
-///    time left (a pilot run that came out slow overstates what a cell's runs cost), the time left is shared again;
-///    with none, each cell still gets its floor.
+///    and unsteady ones more, and every cell what its part of a fifth of the budget buys whatever the others cost),
+///    placed at stratified random points of the rest of the sweep, so each cell's are spread evenly over it, and run
+///    in that order. At each tenth of the budget spent (``replanningPoints``), and whenever the runs planned are all
+///    made, the runs not yet made are planned again the same way, by the costs and spreads the runs so far show,
+///    among the cells that have not stopped: with time left (a pilot run that came out slow overstates what a
+///    cell's runs cost), it is shared again; with none, each cell still gets its floor. A cell whose estimate is
+///    within the precision asked, with its minimum runs made, drops the rest of its runs; once the budget is spent,
+///    so does every cell that has its floor.
 ///
 /// All randomness comes from a generator seeded with the plan's seed.
 struct SweepSchedule {
@@ -123,9 +121,6 @@ struct SweepSchedule {
         let passed = Self.replanningPoints.filter { spent >= $0 * budget.seconds }.count
         if passed > replanned {
             replanned = passed
-            for cell in plan.cells {
-                drop(cell)
-            }
             planRecordedRuns(budget)
         }
         if spent > budget.seconds {
@@ -253,9 +248,15 @@ struct SweepSchedule {
         return width <= budget.precision
     }
 
-    /// After the pilot round, and again whenever the runs planned are made with time left: the runs of each cell
-    /// that has not stopped, by ``allocate``, at stratified random points of the rest of the sweep.
+    /// After the pilot round, at each of the ``replanningPoints``, and whenever the runs planned are made: the runs
+    /// not yet made are forgotten, and each cell that has not stopped gets its runs by ``allocate``, at stratified
+    /// random points of the rest of the sweep.
     private mutating func planRecordedRuns(_ budget: SweepPlan.Budget) {
+        planned -= queue.count
+        queue.removeAll()
+        for (cell, record) in cells {
+            cells[cell]?.plannedRuns = record.seconds.count
+        }
         let active = plan.cells.filter { cell in cells[cell].map { !Self.isPrecise($0, budget) } ?? true }
         let secondsPerRun = active.map { max(cells[$0]?.secondsPerRun ?? 0, 1e-4) }
         let runs = Self.allocate(

@@ -98,7 +98,7 @@ extension ThreadingOverheadsTests {
             #expect(modes.modes.map(\.count).reduce(0, +) == values.count)
         }
 
-        @Test("one configuration's modes: a column of the cost table where it fits 120 columns, else a list of those cells")
+        @Test("one configuration's modes: a column of the cost table where they fit 120 columns, else listed below it")
         func modesOfOneConfiguration() {
             let configuration = RunConfiguration(queues: 1, iterations: 1_000)
             func records(_ runner: String, _ perJob: [Double]) -> [ResultRecord] {
@@ -112,26 +112,41 @@ extension ThreadingOverheadsTests {
                 }
             }
             let twoModes = Self.spread(13, over: 120...130) + Self.spread(8, over: 280...300)
-            func text(_ runner: String) -> String {
+            let threeModes = Self.spread(20, over: 100...110) + Self.spread(15, over: 200...215)
+                + Self.spread(10, over: 400...420)
+            func text(_ cells: [(String, [Double])]) -> String {
                 let report = Report(
-                    records: records("single-threaded", Self.spread(21, over: 6.9...7.0)) + records(runner, twoModes))
+                    records: records("single-threaded", Self.spread(21, over: 6.9...7.0))
+                        + cells.flatMap { records($0.0, $0.1) })
                 let summary = SweepSummary(report: report, machine: ResultFileTests.machine, catalogue: .builtIn)
                 return PlainTextRenderer.render(summary.document())
             }
-            // A short name: the modes on the cell's row.
-            let narrow = text("mutex-thread-pool")
+            // A short name: the modes on the cell's row, and no list.
+            let narrow = text([("mutex-thread-pool", twoModes)])
             #expect(narrow.contains("modes (~)"))
+            #expect(narrow.contains("125 ns 62% · 290 ns 38%"))
             #expect(!narrow.contains("Modes (~)"))
-            // A name that leaves no room for them: a list of the cells that have modes, not a second table of every
-            // runner, and every line within 120 columns.
-            let long = "a-runner-whose-name-is-long-enough-to-leave-the-modes-no-room"
-            let wide = text(long)
+            // Three modes beside a long name do not fit: that row says they are below, where they are listed alone;
+            // the two modes of the other cell stay on its row.
+            let long = "a-runner-whose-name-leaves-room-for-two-modes-not-three"
+            let mixed = text([("mutex-thread-pool", twoModes), (long, threeModes)])
+            #expect(mixed.contains("modes (~)"))
+            #expect(mixed.contains("125 ns 62% · 290 ns 38%"))
+            #expect(mixed.contains("3 modes, below"))
+            #expect(mixed.contains("Modes (~)"))
+            #expect(mixed.contains("  \(long): 105 ns 44%; 208 ns 33%; 410 ns 22%"))
+            #expect(!mixed.contains("  mutex-thread-pool: "))
+            // A name that leaves no room for a column at all: every cell with modes listed, no column.
+            let longer = long + "-nor-for-a-column-of-them-at-all"
+            let wide = text([(longer, twoModes)])
             #expect(!wide.contains("modes (~)"))
             #expect(wide.contains("Modes (~)"))
             // One configuration: the cells are named by their runners; the table's title names the configuration.
-            #expect(wide.contains("  \(long): 125 ns 62%; 290 ns 38%"))
+            #expect(wide.contains("  \(longer): 125 ns 62%; 290 ns 38%"))
             #expect(!wide.contains("  single-threaded:"))
-            #expect(wide.split(separator: "\n").allSatisfy { $0.count <= PlainTextRenderer.width })
+            for output in [narrow, mixed, wide] {
+                #expect(output.split(separator: "\n").allSatisfy { $0.count <= PlainTextRenderer.width })
+            }
         }
 
         @Test("a multimodal cell's modes in the summary CSV's modes column and in words")

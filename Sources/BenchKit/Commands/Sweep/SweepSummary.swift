@@ -89,16 +89,9 @@ struct SweepSummary {
         }
         document += Self.modesList(listed, in: report)
         document += warningsSection()
+        // `~` and `!` are explained where they are shown: the modes column's or list's heading, and the
+        // interference warning, which counts the cells marked.
         var notes: [String] = []
-        // The modes list's heading says what `~` means, where there is one.
-        let listsModes = document.blocks.contains { if case .heading(Self.modesHeading) = $0 { true } else { false } }
-        if report.cells.contains(where: \.modes.isMultimodal), !listsModes {
-            notes.append("~ : the runs form clusters apart (modes): the median is one of them")
-        }
-        if report.cells.contains(where: { $0.interferedRuns > 0 }) {
-            notes.append(
-                "! : some runs were made while other programs or guests used the machine (see Interference above)")
-        }
         if report.cells.contains(where: { $0.okRuns > 0 && $0.okRuns < $0.runs }) {
             notes.append("* : some runs failed or stalled: the statistics are of the ok ones (see the detail column)")
         }
@@ -169,18 +162,32 @@ struct SweepSummary {
                     return columns.map { column in Self.marked(cell, column.1(cell)) }
                 }
             }
-            // With one configuration, a cell's modes go on its row where that fits a terminal; where it does not
-            // (three modes, say), in a list of the cells that have them below, not in a second table of every runner.
+            // With one configuration, a cell's modes go on its row where that keeps the table within a terminal's
+            // width; those whose modes do not fit (three modes, say; the longest first) go in a list below, their
+            // row saying so, rather than every cell's modes in a list, or a second table of every runner.
             let cells = runners.compactMap { report.cell($0, at: configuration) }
-            var withModes = table(
-                columns + [("modes (~)", { $0.modesText?.replacingOccurrences(of: "; ", with: " · ") ?? "" })])
-            withModes.rightAligned.remove(columns.count + 1)  // The runner's column, then `columns`, then the modes.
-            if cells.contains(where: \.modes.isMultimodal), PlainTextRenderer.fitsWidth(withModes) {
-                document.table(withModes)
-            } else {
-                document.table(table(columns))
-                document += Self.modesList(cells, in: report)
+            let multimodal = cells.filter(\.modes.isMultimodal)
+                .sorted { ($0.modesText?.count ?? 0) > ($1.modesText?.count ?? 0) }
+            var listed = Set(multimodal.map(\.key))
+            var withModes = table(columns)
+            for count in multimodal.indices {
+                let below = Set(multimodal.prefix(count).map(\.key))
+                var candidate = table(
+                    columns + [
+                        ("modes (~)", { cell in
+                            below.contains(cell.key)
+                                ? "\(cell.modes.modes.count) modes, below"
+                                : cell.modesText?.replacingOccurrences(of: "; ", with: " · ") ?? ""
+                        })
+                    ])
+                candidate.rightAligned.remove(columns.count + 1)  // The runner's column, `columns`, then the modes.
+                if PlainTextRenderer.fitsWidth(candidate) {
+                    (listed, withModes) = (below, candidate)
+                    break
+                }
             }
+            document.table(withModes)
+            document += Self.modesList(cells.filter { listed.contains($0.key) }, in: report)
             return document
         }
         document.heading("\(prefix) per \(unit): median of the runs ± its 95% interval\(intervalNote(configurations))")
