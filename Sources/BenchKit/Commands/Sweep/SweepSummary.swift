@@ -166,18 +166,23 @@ struct SweepSummary {
             // width; those whose modes do not fit (three modes, say; the longest first) go in a list below, their
             // row saying so, rather than every cell's modes in a list, or a second table of every runner.
             let cells = runners.compactMap { report.cell($0, at: configuration) }
-            let multimodal = cells.filter(\.modes.isMultimodal)
-                .sorted { ($0.modesText?.count ?? 0) > ($1.modesText?.count ?? 0) }
-            var listed = Set(multimodal.map(\.key))
+            // Each cell's modes, worked out once; the cells in table order, then the longest text first.
+            let modes = cells.compactMap { cell in
+                cell.modesText.map { (key: cell.key, text: $0, count: cell.modes.modes.count) }
+            }
+            let longestFirst = modes.enumerated()
+                .sorted { ($0.element.text.count, $1.offset) > ($1.element.text.count, $0.offset) }.map(\.element)
+            let byKey = Dictionary(uniqueKeysWithValues: modes.map { ($0.key, $0) })
+            var listed = Set(modes.map(\.key))
             var withModes = table(columns)
-            for count in multimodal.indices {
-                let below = Set(multimodal.prefix(count).map(\.key))
+            for count in longestFirst.indices {
+                let below = Set(longestFirst.prefix(count).map(\.key))
                 var candidate = table(
                     columns + [
                         ("modes (~)", { cell in
-                            below.contains(cell.key)
-                                ? "\(cell.modes.modes.count) modes, below"
-                                : cell.modesText?.replacingOccurrences(of: "; ", with: " · ") ?? ""
+                            guard let modes = byKey[cell.key] else { return "" }
+                            return below.contains(cell.key)
+                                ? "\(modes.count) modes, below" : modes.text.replacingOccurrences(of: "; ", with: " · ")
                         })
                     ])
                 candidate.rightAligned.remove(columns.count + 1)  // The runner's column, `columns`, then the modes.
