@@ -263,6 +263,24 @@ extension ThreadingOverheadsTests {
         }
 
         @Test(
+            "rows to a standard output whose reader has gone (bench --output - | head -c 1): exit 141, no crash",
+            .timeLimit(.minutes(1)))
+        func standardOutputClosed() throws {
+            let bench = try #require(Environment.benchExecutable)
+            // head reads the header's first byte and leaves; the rows come after runs, into a pipe nobody reads.
+            let run = try runProcess(
+                [
+                    "/bin/bash", "-c", "\"$0\" \"$@\" | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}", bench.path,
+                    "--runners", "single-threaded", "--queues", "1", "--iterations", "1000", "--repetitions", "20",
+                    "--warmup", "0", "--output", "-",
+                ], timeout: 50)
+            #expect(!run.timedOut)
+            #expect(run.status == 141, "\(run.error)")
+            #expect(!run.error.contains("Fatal error"), "\(run.error)")
+            #expect(!run.error.contains("Error:"), "\(run.error)")
+        }
+
+        @Test(
             "an unwritable directory: one Error line, exit 1, nothing left",
             .enabled(if: Environment.canLimitThreads, "needs root and setpriv, to run bench as nobody"))
         func unwritableDirectory() throws {

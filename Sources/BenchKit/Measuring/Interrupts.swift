@@ -42,17 +42,24 @@ public enum Interrupts {
             while sigwait(&signals, &received) != 0 {}
             let target = state.withLock { $0.target }
             target?.interrupted(by: received)
-            let (files, children) = state.withLock { ($0.temporaryFiles, $0.childProcesses) }
-            for path in files {
-                unlink(path)
-            }
-            for child in children {
-                kill(child, SIGTERM)
-            }
-            _exit(128 + received)
+            exit(status: 128 + received)
         }
         waiter.name = "signals"
         waiter.start()
+    }
+
+    /// Removes every output file still under its temporary name, stops the child processes, and exits with
+    /// `status` at once (`_exit`: other threads may still be running jobs). What an interrupt ends with, and what
+    /// a write to a standard output whose reader has gone does (``Console/standard``).
+    static func exit(status: Int32) -> Never {
+        let (files, children) = state.withLock { ($0.temporaryFiles, $0.childProcesses) }
+        for path in files {
+            unlink(path)
+        }
+        for child in children {
+            kill(child, SIGTERM)
+        }
+        _exit(status)
     }
 
     private static func signalSet() -> sigset_t {

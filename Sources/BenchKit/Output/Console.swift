@@ -56,12 +56,45 @@ public struct Console: Sendable {
     }
 
     /// The process's standard output and standard error, each written through at once.
+    ///
+    /// Where standard output's reader has gone (`bench --output - | head -1`), bench ends as a filter killed by
+    /// SIGPIPE would, with 141 and nothing more said, its temporary files removed and its workers stopped: SIGPIPE
+    /// itself is ignored, for the workers' pipes (``WorkerPool``), and Foundation's `FileHandle.write(_:)` traps on
+    /// the error instead. Another error writing it is said on standard error and ends bench with 1; one writing
+    /// standard error is not said anywhere.
     public static let standard = Console(
         output: { text in
-            FileHandle.standardOutput.write(Data(text.utf8))
+            guard let failure = writeWhole(text, to: STDOUT_FILENO) else {
+                return
+            }
+            if failure == EPIPE {
+                Interrupts.exit(status: 128 + SIGPIPE)
+            }
+            _ = writeWhole(errorLine("cannot write to standard output: \(String(cString: strerror(failure)))") + "\n",
+                to: STDERR_FILENO)
+            Interrupts.exit(status: 1)
         },
         error: { text in
-            FileHandle.standardError.write(Data(text.utf8))
+            _ = writeWhole(text, to: STDERR_FILENO)
         },
         outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+
+    /// Writes all of `text` to `descriptor`, again after a signal interrupts the write; the `errno` of a write that
+    /// failed, nil where every byte was written.
+    static func writeWhole(_ text: String, to descriptor: Int32) -> Int32? {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if written < 0 {
+                if errno == EINTR {
+                    continue
+                }
+                return errno
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return nil
+    }
 }

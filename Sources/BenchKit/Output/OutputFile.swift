@@ -207,18 +207,9 @@ final class OutputFile {
         case .stream(let streamDescriptor), .file(let streamDescriptor, _, _):
             descriptor = streamDescriptor
         }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress, buffer.count)
-            }
-            if written < 0 {
-                if errno == EINTR {
-                    continue
-                }
-                throw failure()
-            }
-            bytes = bytes.dropFirst(written)
+        if let failure = Console.writeWhole(text, to: descriptor) {
+            errno = failure
+            throw self.failure()
         }
     }
 

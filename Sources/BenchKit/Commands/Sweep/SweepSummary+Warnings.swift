@@ -47,7 +47,7 @@ extension SweepSummary {
             lines.append(
                 "Noise: \(noisy) of \(cells) cells vary over "
                     + "\(Format.percent(CellWarning.noisyCoefficientOfVariation)) from run to run (CV), \(outliers) "
-                    + "have outlier runs (kept); the ± intervals include it.")
+                    + "\(outliers == 1 ? "has" : "have") outlier runs (kept); the ± intervals include it.")
         }
         if let interference = Self.interferenceText(report) {
             lines.append(interference)
