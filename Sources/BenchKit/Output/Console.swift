@@ -59,7 +59,7 @@ public struct Console: Sendable {
     ///
     /// Where standard output's reader has gone (`bench --output - | head -1`), bench ends as a filter killed by
     /// SIGPIPE would, with 141 and nothing more said, its temporary files removed and its workers stopped: SIGPIPE
-    /// itself is ignored, for the workers' pipes (``WorkerPool``), and Foundation's `FileHandle.write(_:)` traps on
+    /// itself is ignored, for the workers' pipes (`WorkerPool`), and Foundation's `FileHandle.write(_:)` traps on
     /// the error instead. Another error writing it is said on standard error and ends bench with 1; one writing
     /// standard error is not said anywhere.
     public static let standard = Console(
