@@ -267,11 +267,13 @@ extension ThreadingOverheadsTests {
             .timeLimit(.minutes(1)))
         func standardOutputClosed() throws {
             let bench = try #require(Environment.benchExecutable)
-            // head reads the header's first byte and leaves; the rows come after runs, into a pipe nobody reads.
+            // head reads the header's first byte and leaves. 600 rows of about 330 bytes are three times what a pipe
+            // (64 KiB on Linux) and head's one read can hold, so some of them meet the closed pipe however late head
+            // runs on a loaded machine: with 20 rows, a head delayed past the whole sweep left bench to end with 0.
             let run = try runProcess(
                 [
                     "/bin/bash", "-c", "\"$0\" \"$@\" | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}", bench.path,
-                    "--runners", "single-threaded", "--queues", "1", "--iterations", "1000", "--repetitions", "20",
+                    "--runners", "single-threaded", "--queues", "1", "--iterations", "1000", "--repetitions", "600",
                     "--warmup", "0", "--output", "-",
                 ], timeout: 50)
             #expect(!run.timedOut)
