@@ -10,8 +10,8 @@ import JobRunners
 /// - `faster` or `slower`: the difference exceeds the threshold and the interval lies wholly below or above 1;
 /// - `unsure`: the difference exceeds the threshold but the interval includes 1, or a file has fewer than two
 ///   `ok` runs in the cell (as the 2010 file, with one run per cell), so no interval can be made; or most of the
-///   cell's runs in one file were made while other programs used the machine and most in the other were not
-///   (``Row/interferenceDiffers``), so that a difference may be theirs.
+///   cell's runs in either file were made while other programs used the machine (``Row/interfered``), so that a
+///   difference may be theirs.
 ///
 /// The interval has two parts, because the files come from two sessions. First what each file's runs say: each cell's
 /// own interval (``CellSummary/interval``, over its processes, the unit a sweep replicates: order statistics of their
@@ -37,7 +37,7 @@ public struct Comparison: Sendable {
         /// The ratio is within the threshold of 1: any difference is below what counts.
         case same
         /// The ratio is beyond the threshold but its interval includes 1, or a file has too few `ok` runs for one, or
-        /// the files' runs of the cell were made in different conditions of interference.
+        /// most of the cell's runs in either file were made during interference.
         case unsure
     }
 
@@ -50,9 +50,22 @@ public struct Comparison: Sendable {
         case cheaper
         /// Above 1 by more than the threshold, its relative interval wholly above 1.
         case dearer
-        /// Beyond the threshold, but its relative interval includes 1; or no interval or no machine factor; or the
-        /// files' runs of the cell were made in different conditions of interference.
+        /// Beyond the threshold, but its relative interval includes 1; or no interval or no machine factor; or most
+        /// of the cell's runs in either file were made during interference.
         case unsure
+    }
+
+    /// Which of the two files made most of a cell's runs during interference (``Row/interfered``); the raw value
+    /// is the word compare's CSV and JSON give.
+    public enum InterferedFiles: String, Sendable, CaseIterable {
+        /// Neither file: the verdicts stand.
+        case neither = "no"
+        /// The baseline's runs only.
+        case baseline
+        /// The candidate's runs only.
+        case candidate
+        /// Both files' runs.
+        case both
     }
 
     /// A cell in both files: its runs in each, and how the candidate's headline compares with the baseline's,
@@ -98,18 +111,29 @@ public struct Comparison: Sendable {
             return max(log(ratio / interval.lowerBound), log(interval.upperBound / ratio)) / 1.96
         }
 
-        /// Whether most of the cell's runs in one file were made while other programs used the machine
-        /// (``RunLoad/isInterference``) and most in the other were not: then a difference may be the other
-        /// programs', and neither verdict calls one.
-        public var interferenceDiffers: Bool {
-            baseline.isInterfered(moreThan: Comparison.interferedShare)
-                != candidate.isInterfered(moreThan: Comparison.interferedShare)
+        /// The files in which most of the cell's runs were made while other programs used the machine
+        /// (``RunLoad/isInterference``): then a difference may be the other programs', and neither verdict calls one.
+        /// Where both files were so made, too: two sessions' interference differs in amount and kind, and what it
+        /// does to a cell (a busy core changes how threads hand off) moves all of one file's runs together, which
+        /// no file's own interval sees (two one-configuration sweeps made beside other sweeps, 2026-11-28: 5 of 26
+        /// cells called faster with nothing changed). An interleaved run (`bench interleave`), whose builds share
+        /// each moment's conditions, has no such rule.
+        public var interfered: InterferedFiles {
+            switch (
+                baseline.isInterfered(moreThan: Comparison.interferedShare),
+                candidate.isInterfered(moreThan: Comparison.interferedShare)
+            ) {
+            case (false, false): .neither
+            case (true, false): .baseline
+            case (false, true): .candidate
+            case (true, true): .both
+            }
         }
 
-        /// `verdict`, or `unsure` in its place where the files' conditions differ (``interferenceDiffers``) and it
-        /// calls a difference.
+        /// `verdict`, or `unsure` in its place where it calls a difference in a cell made during interference in
+        /// either file (``interfered``).
         func judged(_ verdict: Verdict) -> Verdict {
-            interferenceDiffers && (verdict == .faster || verdict == .slower) ? .unsure : verdict
+            interfered != .neither && (verdict == .faster || verdict == .slower) ? .unsure : verdict
         }
 
         /// The cell, as the baseline file names it (the candidate's is the same).
@@ -142,8 +166,8 @@ public struct Comparison: Sendable {
     public static let defaultThreshold = 0.05
     /// A machine factor needs this many cells with a ratio: fewer say nothing of the machine as a whole.
     public static let fewestCellsForMachineFactor = 5
-    /// A cell whose runs were made during interference in more than this share (most of them) in one file and not
-    /// in the other is never called faster, slower, cheaper or dearer (``Row/interferenceDiffers``).
+    /// A cell whose runs were made during interference in more than this share (most of them) in either file is
+    /// never called faster, slower, cheaper or dearer (``Row/interfered``).
     public static let interferedShare = 0.5
     /// Bootstrap replicates of each cell's ratio kept for the machine factor's interval, and the resamples of cells.
     static let replicatesPerCell = 200

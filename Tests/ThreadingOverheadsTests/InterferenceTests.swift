@@ -152,7 +152,7 @@ extension ThreadingOverheadsTests {
             #expect(throws: ResultFileError.self) { try ResultSet(path: "bad.csv", data: Data(bad.utf8)) }
         }
 
-        @Test("compare: a cell measured mostly during interference in one file and not the other is never called")
+        @Test("compare: a cell measured mostly during interference in either file is never called")
         func compareAcrossInterference() throws {
             func file(_ nanoseconds: Int64, interfered: Int) -> Report {
                 Report(records: (1...6).map { sequence in
@@ -161,18 +161,22 @@ extension ThreadingOverheadsTests {
                     return record
                 })
             }
-            // Twice as slow in every run: slower, unless most of B's runs were made while other programs ran.
+            // Twice as slow in every run: slower, unless most of either file's runs were made while other programs ran.
             #expect(Comparison(baseline: file(1000, interfered: 0), candidate: file(2000, interfered: 0)).rows.first?.verdict == .slower)
             #expect(Comparison(baseline: file(1000, interfered: 0), candidate: file(2000, interfered: 3)).rows.first?.verdict == .slower)
             let differing = Comparison(baseline: file(1000, interfered: 0), candidate: file(2000, interfered: 4))
             let row = try #require(differing.rows.first)
-            #expect(row.interferenceDiffers && row.verdict == .unsure)
-            // Both files alike: each file's conditions were the same, and the verdict stands.
-            #expect(Comparison(baseline: file(1000, interfered: 6), candidate: file(2000, interfered: 6)).rows.first?.verdict == .slower)
+            #expect(row.interfered == .candidate && row.verdict == .unsure)
+            #expect(Comparison(baseline: file(1000, interfered: 4), candidate: file(2000, interfered: 0)).rows.first?.interfered == .baseline)
+            // Both files so made: two sessions' interference differs in amount and kind, and no verdict is called.
+            let both = Comparison(baseline: file(1000, interfered: 6), candidate: file(2000, interfered: 6))
+            #expect(both.rows.first?.interfered == .both && both.rows.first?.verdict == .unsure)
             // Within the threshold it is still the same: that is no claim of a difference.
             #expect(Comparison(baseline: file(1000, interfered: 0), candidate: file(1010, interfered: 6)).rows.first?.verdict == .same)
             let text = try #require(FileComparison.interferenceText(differing, label: "B"))
-            #expect(text.hasPrefix("Interference: 1 cell had most of its runs made while other programs or guests used the machine in B"))
+            #expect(text.hasPrefix("Interference: 1 cell had most of its runs made while other programs or guests used the machine (in B only)"))
+            let bothText = try #require(FileComparison.interferenceText(both, label: "B"))
+            #expect(bothText.contains("the machine (in both)"))
         }
 
         @Test("check: a cell with more than a quarter of its runs made during interference decides nothing, and says why")

@@ -199,8 +199,8 @@ extension FileComparison {
         let relative = comparison.machineFactor != nil
         let rows = comparison.rows.map { row -> [String] in
             // The mark goes where interference made the verdict unsure (interferenceText says so).
-            let mark = row.interferenceDiffers && row.verdict == .unsure ? "!" : ""
-            let relativeMark = row.interferenceDiffers && row.relativeVerdict == .unsure ? "!" : ""
+            let mark = row.interfered != .neither && row.verdict == .unsure ? "!" : ""
+            let relativeMark = row.interfered != .neither && row.relativeVerdict == .unsure ? "!" : ""
             let costs: [String] = [
                 row.key.runner, row.key.configuration.description,
                 row.baseline.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
@@ -311,7 +311,7 @@ extension FileComparison {
             DataColumn("relative_verdict") { .text($0.relativeVerdict) },
             DataColumn("detectable_change") { .decimal($0.row?.detectable, places: 4) },
             DataColumn("relative_detectable_change") { .decimal($0.row?.relativeDetectable, places: 4) },
-            DataColumn("interference_differs") { entry in .text(entry.row.map { $0.interferenceDiffers ? "yes" : "no" } ?? "") },
+            DataColumn("interfered") { .text($0.row?.interfered.rawValue ?? "") },
             DataColumn("baseline_allocations_per_job") { .decimal($0.row?.baseline.allocationsPerJob, places: 4) },
             DataColumn("candidate_allocations_per_job") { .decimal($0.row?.candidate.allocationsPerJob, places: 4) },
             DataColumn("allocations_changed") { entry in

@@ -140,20 +140,26 @@ struct FileComparison {
             + "from its interval's width)."
     }
 
-    /// What compare says of the cells whose runs were made mostly during interference in one file and not in the
-    /// other (``Comparison/Row/interferenceDiffers``); nil when there are none.
+    /// What compare says of the cells whose runs were made mostly during interference in either file
+    /// (``Comparison/Row/interfered``); nil when there are none.
     static func interferenceText(_ comparison: Comparison, label: String) -> String? {
-        let rows = comparison.rows.filter(\.interferenceDiffers)
+        let rows = comparison.rows.filter { $0.interfered != .neither }
         guard !rows.isEmpty else {
             return nil
         }
-        let inCandidate = rows.filter { $0.candidate.isInterfered(moreThan: Comparison.interferedShare) }.count
-        let where_ =
-            inCandidate == rows.count ? "in \(label)" : inCandidate == 0 ? "in A" : "in one file (\(inCandidate) in \(label))"
+        let counts = Comparison.InterferedFiles.allCases.map { files in rows.filter { $0.interfered == files }.count }
+        let named = zip(["in A only", "in \(label) only", "in both"], counts.dropFirst())
+        let where_: String
+        if let only = named.first(where: { $0.1 == rows.count }) {
+            where_ = only.0
+        } else {
+            where_ = named.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
+        }
         return "Interference: \(Format.count(rows.count, "cell")) had most of \(rows.count == 1 ? "its" : "their") runs "
-            + "made while other programs or guests used the machine \(where_) and not in the other file: their "
-            + "verdicts are never faster, slower, cheaper or dearer (an unsure one is marked !), as a difference may be "
-            + "the other programs'. Measure them again on a quiet machine."
+            + "made while other programs or guests used the machine (\(where_)): their verdicts are never faster, "
+            + "slower, cheaper or dearer (an unsure one is marked !), as a difference may be the other programs'. "
+            + "Measure them again on a quiet machine, or both builds in one run (\(Program.name) interleave), whose "
+            + "runs share the machine's conditions."
     }
 
     /// The machine factor of `comparison` in words; a line saying there is none when there is none.
