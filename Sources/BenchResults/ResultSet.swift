@@ -115,6 +115,14 @@ public struct ResultSet: Sendable {
         do {
             rows = try CSV.parse(text)
         } catch {
+            // A file that is no result file at all (a README, a log) is named as such before where its CSV breaks.
+            let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" })
+            if let header = try? CSV.parse(firstLine).first {
+                let missing = ResultSchema.version1Columns.filter { !header.fields.contains($0) }
+                if !missing.isEmpty {
+                    throw failure(.missingColumns(missing), line: header.line)
+                }
+            }
             throw failure(.notCSV(error.message), line: error.line)
         }
         guard let header = rows.first else {

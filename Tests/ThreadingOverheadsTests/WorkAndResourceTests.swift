@@ -95,12 +95,17 @@ extension ThreadingOverheadsTests {
     }
 
     @Suite struct CrossoverTests {
-        /// A report of one queue at each work size, where the control costs W + 50 ns per job and `runner` costs
+        /// A report of one queue at each work size, where the control costs W + 50 ns per job and `task` costs
         /// W + `overhead`.
         static func report(overhead: Double, works: [Int]) -> Report {
+            report(works: works) { _ in overhead }
+        }
+
+        /// The same, with `task`'s overhead at each work W given by `overhead(W)`.
+        static func report(works: [Int], overhead: (Int) -> Double) -> Report {
             var records: [ResultRecord] = []
             for work in [0] + works {
-                for (runner, cost) in [("single-threaded", 50.0), ("task", overhead)] {
+                for (runner, cost) in [("single-threaded", 50.0), ("task", overhead(work))] {
                     let configuration = RunConfiguration(queues: 1, iterations: 1_000, workNanoseconds: work)
                     records.append(
                         ResultRecord(
@@ -158,6 +163,20 @@ extension ThreadingOverheadsTests {
             #expect(dear.rows.first { $0.runner == "task" }?.belowOnePercent == .beyond(10_000))
             let noControl = Crossover(report: Report(records: Self.report(overhead: 1_000, works: [1_000]).records.filter { $0.runner == "task" }))
             #expect(noControl.rows.first?.belowTenPercent == .unknown)
+        }
+
+        @Test("a crossing is where the share stays below, not where noise first dips under it")
+        func shareThatDipsAndRises() throws {
+            // Shares 100% at 1 µs, 0.5% at 10 µs, 2% at 100 µs, 0.1% at 1 ms: below 1% from between 100 µs and 1 ms,
+            // not from 10 µs, where the next size is over 1% again.
+            let overheads = [0: 1_000.0, 1_000: 1_000, 10_000: 50, 100_000: 2_000, 1_000_000: 1_000]
+            let dipping = Crossover(report: Self.report(works: [1_000, 10_000, 100_000, 1_000_000]) { overheads[$0] ?? 0 })
+            let task = try #require(dipping.rows.first { $0.runner == "task" })
+            let work = try #require(Self.work(task.belowOnePercent))
+            #expect(work > 100_000 && work < 1_000_000)
+            // Over 1% again at the largest size: not below within the sizes measured.
+            let rising = Crossover(report: Self.report(works: [1_000, 10_000, 100_000]) { overheads[$0] ?? 0 })
+            #expect(rising.rows.first { $0.runner == "task" }?.belowOnePercent == .beyond(100_000))
         }
 
         @Test("bench crossover measures every runner named and the control, and reads its own file back", .timeLimit(.minutes(2)))

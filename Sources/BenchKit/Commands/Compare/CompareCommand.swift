@@ -29,9 +29,10 @@ struct CompareCommand: Command {
             // What the command line asked cannot be done, as when it names no file: a usage error, which only
             // reading the file can tell.
             guard !file.variants.isEmpty else {
-                console.reportError(
-                    "'\(file.path)' is one sweep's: compare it with another (the baseline first), or give one file "
-                        + "made by '\(Program.name) interleave'")
+                BenchCommand.report(
+                    UsageError(
+                        "'\(file.path)' is one sweep's: compare it with another (the baseline first), or give one "
+                            + "file made by '\(Program.name) interleave'", command: .compare), console: console)
                 return .usage
             }
             do {

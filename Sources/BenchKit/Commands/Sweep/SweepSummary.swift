@@ -96,7 +96,9 @@ struct SweepSummary {
             notes.append("* : some runs failed or stalled: the statistics are of the ok ones (see the detail column)")
         }
         if report.cells.count < report.runners.count * report.configurations.count {
-            notes.append("- : not run (left out of the sweep; the notes before it say why)")
+            // Said of a file read back, too (--input), where the sweep's notes on what it left out are not shown.
+            notes.append(
+                "- : no runs (left out of the sweep, as its notes said, or not reached before it was interrupted)")
         }
         if !notes.isEmpty {
             document.heading("Marks")
