@@ -438,11 +438,11 @@ extension ThreadingOverheadsTests {
         /// `secondsApart` from one another in the file's order where given, their start times unrecorded otherwise.
         static func resultFile(
             _ cells: [(String, [Int64])], host: String = "h", kernel: String = "k", cpus: Int = 2,
-            secondsApart: Double? = nil
+            secondsApart: Double? = nil, build: String = "release"
         ) -> String {
             let machine = MachineInfo(
                 host: host, os: "os", kernel: kernel, arch: "x86_64", cpuModel: "cpu", logicalCPUs: cpus,
-                memoryBytes: 1, swiftVersion: "6.3.1", build: "release")
+                memoryBytes: 1, swiftVersion: "6.3.1", build: build)
             let configuration = RunConfiguration(queues: 4, iterations: 500)
             let runs = cells.flatMap { runner, times in times.enumerated().map { (runner, $0, $1) } }
             let records = runs.enumerated().map { sequence, run in
@@ -469,6 +469,21 @@ extension ThreadingOverheadsTests {
                     "Error: '\(one)' is one sweep's: compare it with another (the baseline first), or give "
                         + "one file made by 'bench interleave'\nUsage: bench compare "))
             #expect(run.error.hasSuffix("See 'bench compare --help' for more information.\n"))
+        }
+
+        @Test("compare says which files a debug build made, and nothing of builds where none did")
+        func compareDebugBuild() throws {
+            let directory = try TemporaryDirectory()
+            let cells = [("serial-queue", [Int64(1000), 1001, 1002])]
+            let release = try directory.write("release.csv", Self.resultFile(cells, host: "vm"))
+            let debug = try directory.write("debug.csv", Self.resultFile(cells, host: "vm", build: "debug"))
+            let mixed = bench(["compare", release, debug])
+            #expect(mixed.status == .success, "\(mixed.error)")
+            #expect(mixed.output.contains("A debug build made the runs of B: unoptimized Swift"))
+            let again = try directory.write("again.csv", Self.resultFile(cells, host: "vm"))
+            let same = bench(["compare", release, again])
+            #expect(same.status == .success, "\(same.error)")
+            #expect(!same.output.contains("debug build"))
         }
 
         @Test("compare of a file with itself says so: every ratio is 1, which is no A/A test")

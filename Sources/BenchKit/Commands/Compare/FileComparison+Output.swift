@@ -34,6 +34,9 @@ extension FileComparison {
         if let shared = sharedHostText() {
             document.paragraph(shared)
         }
+        if let debug = debugBuildText() {
+            document.paragraph(debug)
+        }
         if let catalogue {
             document.chart(RowChart.comparison(self, catalogue: catalogue))
         }
@@ -174,6 +177,19 @@ extension FileComparison {
         }
         return "Every file names its host '\(host)', but the machines differ in "
             + apart.map { MachineInfo.columns[$0] }.joined(separator: ", ") + ": tell them apart by those."
+    }
+
+    /// What compare says where a debug build made some file's runs (the `build` column), whose costs are
+    /// unoptimized Swift's: the sweep says so when it measures, and a file compared later says so here; nil when
+    /// none was.
+    func debugBuildText() -> String? {
+        let debug = files.indices.filter { files[$0].machines.contains { $0.build == "debug" } }.map(Self.label)
+        guard let last = debug.last else {
+            return nil
+        }
+        let named = debug.count == 1 ? last : debug.dropLast().joined(separator: ", ") + " and " + last
+        return "A debug build made the runs of \(named): unoptimized Swift, whose costs are no release build's. "
+            + "Compare files made by 'swift run -c release \(Program.name)'."
     }
 
     func machinesTable() -> TextTable {
