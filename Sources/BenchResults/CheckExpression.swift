@@ -168,6 +168,23 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     /// cell's six is seldom reached without other programs (measured: docs/ci.md, "The rule's error rates").
     public static let interferedShare = 0.25
 
+    /// A check on cost decides from this many `ok` runs of each cell it reads, or more: fewer hold a median within
+    /// their range less often than the confidence says (3 runs 75% of the time, 2 runs 50%), and a bootstrap of them
+    /// cannot do better; 1 run's interval is a point. A fresh check's first look measures this many; a file with
+    /// fewer (a sweep's dear cells at their floor of 3, a sweep interrupted) leaves the check inconclusive, saying so.
+    public static let fewestRuns = Estimate.fewestRunsForInterval
+
+    /// What a check says of the cells among `cells` with fewer than ``fewestRuns`` `ok` runs; nil where there are
+    /// none.
+    static func fewRunsText(_ cells: [CellSummary]) -> String? {
+        let few = cells.filter { $0.okRuns < fewestRuns }
+        guard !few.isEmpty else {
+            return nil
+        }
+        return few.map { "\($0.runner) at \($0.configuration) has \($0.okRuns) ok run\($0.okRuns == 1 ? "" : "s")" }
+            .joined(separator: " and ") + ", and a check decides from \(fewestRuns) or more (a fresh check measures them)"
+    }
+
     /// The cells of `keys` in `report` of which more than ``interferedShare`` of the runs were made during
     /// interference: those a check reads no decision from.
     public static func interferedCells(_ keys: some Sequence<CellKey>, in report: Report) -> [CellSummary] {
@@ -227,6 +244,10 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         let percent = Format.number(confidence * 100)
         switch bound {
         case .perJob(let limit):
+            if let few = Self.fewRunsText([subjectCell]) {
+                return result(
+                    .inconclusive, "\(subjectText); \(needs) \(Format.perJob(nanoseconds: limit))/job; not decided: \(few)")
+            }
             let interval = Bootstrap.headline(subjectCell.samplePerJob, confidence: confidence)
             let range = interval.map { " (\(percent)% interval \(Format.range($0, Format.perJob(nanoseconds:))))" } ?? ""
             return fromRuns(
@@ -242,6 +263,12 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
                 return result(.fails, "no ok run of \(other.runner) at \(otherConfiguration)")
             }
             let ratio = subjectCost / otherCost
+            if let few = Self.fewRunsText([subjectCell, otherCell]) {
+                return result(
+                    .inconclusive,
+                    "\(subjectText) is \(Format.ratio(ratio))× \(other.runner) \(Format.perJob(nanoseconds: otherCost))/job; "
+                        + "\(needs) \(Format.number(factor))×; not decided: \(few)", other: otherCost)
+            }
             let interval = Bootstrap.ratio(subjectCell.samplePerJob, to: otherCell.samplePerJob, confidence: confidence)
             let range = interval.map { " (\(percent)% interval \(Format.range($0))×)" } ?? ""
             return fromRuns(

@@ -668,6 +668,9 @@ extension ThreadingOverheadsTests {
             // so nothing measured to keep either.
             #expect(run.output.unwrapped.contains("Session terms: the default (none kept for this machine)"))
             #expect(run.output.contains("Machine factor: none"))
+            // No machine factor, so no relative rule ran: its rows say so, not 0%.
+            #expect(line("A/A, relative: called cheaper or dearer (false alarms)").hasSuffix(" -   3      -"))
+            #expect(!run.output.contains("relative rule: not called dearer"))
             #expect(bench(["validate", a, b, "--keep"]).error.contains("Error: These files share too few cells for a machine factor"))
             let csv = try rows(ofCSV: bench(["validate", a, b, "--shift", "2.5", "--format", "csv"]).output)
             // Rows in the catalogue's order: run-loop, serial-queue, task.
@@ -778,7 +781,8 @@ extension ThreadingOverheadsTests {
         @Test("check --input: exit 0 when every check holds, 1 when one fails, 3 when one cannot be decided")
         func checkInput() throws {
             let directory = try TemporaryDirectory()
-            let file = try directory.write("r.csv", Self.resultFile([("serial-queue", [100, 100, 100]), ("detach-thread", [15_000, 15_000, 15_000])]))
+            let file = try directory.write(
+                "r.csv", Self.resultFile([("serial-queue", Array(repeating: 100, count: 6)), ("detach-thread", Array(repeating: 15_000, count: 6))]))
             let pass = bench(["check", "detach-thread >= 10x serial-queue", "serial-queue <= 200ns/job", "--input", file])
             #expect(pass.status == .success)
             #expect(pass.output.unwrapped.contains("  PASS  detach-thread >= 10x serial-queue at 4×500: detach-thread 15.0 µs/job is 150× serial-queue 100 ns/job (95% interval 150–150×); needs >= 10×"))
@@ -855,7 +859,7 @@ extension ThreadingOverheadsTests {
             }
             let failed = directory.path + "/fail.csv"
             let fail = bench([
-                "check", "serial-queue <= 0.001ns/job", "--queues", "2", "--iterations", "20", "--repetitions", "4",
+                "check", "serial-queue <= 0.001ns/job", "--queues", "2", "--iterations", "20", "--repetitions", "6",
                 "--output", failed,
             ])
             if try interfered(failed) {
@@ -865,6 +869,12 @@ extension ThreadingOverheadsTests {
                 #expect(fail.output.contains("FAIL  serial-queue <= 0.001 ns/job at 2×20"))
                 #expect(fail.output.hasSuffix("bench check: 1 of 1 check failed, 0 inconclusive at 95% confidence\n"))
             }
+            // The runs on standard output: one result file there, the verdicts on standard error.
+            let piped = bench([
+                "check", "serial-queue <= 1s/job", "--queues", "2", "--iterations", "20", "--repetitions", "6", "--output", "-",
+            ])
+            #expect(try ResultSet(path: "-", data: Data(piped.output.utf8)).records.count == 6)
+            #expect(piped.error.contains("bench check: "))
             let both = bench(["check", "serial-queue <= 1s/job", "--queues", "2", "--repetitions", "4", "--budget", "5"])
             #expect(both.status == .usage)
             #expect(both.error.hasPrefix("Error: '--repetitions' decides every check at once, so '--budget'"))

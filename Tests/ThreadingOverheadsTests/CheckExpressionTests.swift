@@ -89,16 +89,16 @@ extension ThreadingOverheadsTests {
         static let configuration = RunConfiguration(queues: 4, iterations: 500)
         static let other = RunConfiguration(queues: 8, iterations: 250)
 
-        /// serial-queue 100 ns/job and detach-thread 15 µs/job at 4×500 (median of 3), only serial-queue at 8×250.
-        static let report = Report(records: [
-            record("serial-queue", configuration, 1, nanosecondsPerJob: 90),
-            record("serial-queue", configuration, 2, nanosecondsPerJob: 100),
-            record("serial-queue", configuration, 3, nanosecondsPerJob: 130),
-            record("detach-thread", configuration, 1, nanosecondsPerJob: 15_000),
-            record("detach-thread", configuration, 2, nanosecondsPerJob: 14_000),
-            record("detach-thread", configuration, 3, nanosecondsPerJob: 16_000),
-            record("serial-queue", other, 1, nanosecondsPerJob: 300),
-        ])
+        /// serial-queue 100 ns/job and detach-thread 15 µs/job at 4×500 (median of 6), only serial-queue at 8×250
+        /// (300 ns/job in each of 6 runs).
+        static let report = Report(
+            records: (1...6).flatMap { repetition in
+                [
+                    record("serial-queue", configuration, repetition, nanosecondsPerJob: [90, 100, 130][repetition % 3]),
+                    record("detach-thread", configuration, repetition, nanosecondsPerJob: [15_000, 14_000, 16_000][repetition % 3]),
+                    record("serial-queue", other, repetition, nanosecondsPerJob: 300),
+                ]
+            })
 
         @Test("checks evaluate on the headline per job with its interval, in every configuration the subject has")
         func evaluates() throws {
@@ -123,6 +123,29 @@ extension ThreadingOverheadsTests {
             #expect(try Self.report.check("detach-thread >= 150x serial-queue").map(\.outcome) == [.inconclusive])
             #expect(try Self.report.check("detach-thread >= 200x serial-queue").map(\.outcome) == [.fails])
             #expect(try Self.report.check("serial-queue@8x250 > 2x serial-queue@4x500").map(\.holds) == [true])
+        }
+
+        @Test("a check on cost is not decided from fewer than 6 runs of a cell, and says so")
+        func fewRuns() throws {
+            // 1 run: a point, which any bound would seem to decide; 3 runs: their range holds the median 75% of the time.
+            for runs in [1, 3, 5] {
+                let report = Report(
+                    records: (1...runs).flatMap { repetition in
+                        [
+                            Self.record("serial-queue", Self.configuration, repetition, nanosecondsPerJob: 100),
+                            Self.record("detach-thread", Self.configuration, repetition, nanosecondsPerJob: 15_000),
+                        ]
+                    })
+                let absolute = try #require(try report.check("serial-queue <= 200ns/job").first)
+                #expect(absolute.outcome == .inconclusive)
+                #expect(
+                    absolute.explanation == "serial-queue 100 ns/job; needs <= 200 ns/job; not decided: serial-queue at 4×500 has "
+                        + "\(runs) ok run\(runs == 1 ? "" : "s"), and a check decides from 6 or more (a fresh check measures them)")
+                let ratio = try #require(try report.check("detach-thread >= 10x serial-queue").first)
+                #expect(ratio.outcome == .inconclusive)
+                #expect(ratio.explanation.contains("not decided: detach-thread at 4×500 has \(runs)"))
+                #expect(ratio.explanation.contains(" and serial-queue at 4×500 has \(runs)"))
+            }
         }
 
         @Test("a check without data fails and says what is missing")

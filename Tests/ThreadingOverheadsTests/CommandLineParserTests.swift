@@ -183,13 +183,13 @@ extension ThreadingOverheadsTests {
         func check() throws {
             let check = try parsed([
                 "check", "detach-thread >= 10x serial-queue", "run-loop@8x12500 > 2x global-queue",
-                "--queues", "4", "--iterations", "500", "--repetitions", "5", "--confidence", "90",
+                "--queues", "4", "--iterations", "500", "--repetitions", "7", "--confidence", "90",
             ], as: CheckCommand.self)
             let (options, expressions) = (check.options, check.expressions)
             let fresh = try #require(check.fresh, "expected a check with a fresh run")
             let plan = fresh.plan
             // Settled when read: one look of the runs asked for, the default budget, every run in this process.
-            #expect(fresh.looks == [5])
+            #expect(fresh.looks == [7])
             #expect(fresh.budget == CheckOptions.defaultBudget)
             #expect(fresh.placement == .thisProcess)
             #expect(expressions.count == 2)
@@ -197,7 +197,7 @@ extension ThreadingOverheadsTests {
             #expect(plan.cells.map(\.description) == [
                 "detach-thread at 4×500", "serial-queue at 4×500", "run-loop at 8×12500", "global-queue at 8×12500",
             ])
-            #expect(plan.repetitions == 5)
+            #expect(plan.repetitions == 7)
             #expect(options.confidence == 0.9)
             #expect(options.input == nil)
             #expect(options.run.recording.output == OutputDestination.none)
@@ -375,6 +375,12 @@ extension ThreadingOverheadsTests {
                 "'--width' lays out a row chart; the bars of '--bars' take the width they need", .chart
             ),
             (["chart", "a.csv", "-o", "c.svg", "--width", "200"], "'--width' must be at least 300, not 200", .chart),
+            (
+                // A fraction for a percentage: a confidence of 0.99% would decide every check on a point.
+                ["check", "task <= 1us/job", "--confidence", "0.99"],
+                "'--confidence' is a percentage of at least 50 and under 100, such as 95 or 99, not 0.99 (which would "
+                    + "be 0.99%)", .check
+            ),
         ]
 
         @Test("bad command lines are refused with a message that says what is wrong", arguments: badCommandLines)

@@ -95,7 +95,9 @@ extension ThreadingOverheadsTests {
             // crossover has no budget: its help says so of its repetitions, and gives their default.
             #expect(Self.flattened(crossover).contains("at each work size (default: \(crossoverRepetitions))."))
             #expect(!Self.flattened(crossover).contains("budget"))
-            #expect(Self.flattened(HelpText.full(.check, catalogue: .builtIn)).contains("or - for standard output (default: none)."))
+            #expect(
+                Self.flattened(HelpText.full(.check, catalogue: .builtIn)).contains(
+                    "or - for standard output (the verdicts then go to standard error) (default: none)."))
             // The chart's panel of runners that start a thread per job names them all, floors included.
             #expect(HelpText.full(.chart, catalogue: .builtIn).contains("(detach-thread, verified-detach, floor-detach-thread)"))
         }
@@ -186,7 +188,9 @@ extension ThreadingOverheadsTests {
             #expect(rows.compactMap { $0["runner"] }.sorted() == ["my-queue", "serial-queue"])
             #expect(rows.allSatisfy { $0["status"] == "ok" && $0["completed_iterations"] == "100" })
 
-            let (checked, verdict, _) = bench(["check", "my-queue <= 1s/job"] + small, catalogue: catalogue)
+            // A check decides from 6 runs a cell: as many here.
+            let checkRuns = small.map { $0 == "1" ? String(CheckExpression.fewestRuns) : $0 }
+            let (checked, verdict, _) = bench(["check", "my-queue <= 1s/job"] + checkRuns, catalogue: catalogue)
             // Run while other programs used the machine (a shared one's, which this test cannot prevent), the
             // right outcome is inconclusive, saying so (checkFreshRun and InterferenceTests hold the rule itself).
             let interfered = verdict.unwrapped.contains("; not decided: ")

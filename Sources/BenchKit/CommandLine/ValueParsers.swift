@@ -101,6 +101,23 @@ extension ValueParser {
             text: { Format.number($0 * 100) }, describe: { Format.number($0 * 100) })
     }
 
+    /// A confidence, `95` or `95%` as 0.95: at least 50 and less than 100, so that a fraction written for a percentage
+    /// (`0.99` for 99%) is refused, not taken for a confidence of 0.99%, whose interval is a point.
+    static var confidence: ValueParser<Double> {
+        let percent = Self.percent
+        return ValueParser<Double>(
+            parse: { text, option throws(UsageError) in
+                let value = try percent.parse(text, option)
+                guard value >= 0.5 else {
+                    throw UsageError(
+                        "'--\(option)' is a percentage of at least 50 and under 100, such as 95 or 99, not \(text) "
+                            + "(which would be \(text.hasSuffix("%") ? text : text + "%"))")
+                }
+                return value
+            },
+            text: percent.text, describe: percent.describe)
+    }
+
     /// Any text, not empty.
     static func text(valueName: String) -> ValueParser<String> {
         ValueParser<String>(

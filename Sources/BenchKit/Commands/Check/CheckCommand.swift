@@ -56,6 +56,11 @@ struct CheckCommand: Command, Equatable {
                 "'\(Self.repetitions.flag)' decides every check at once, so '\(Self.budget.flag)', the time for measuring "
                     + "more, does not apply")
         }
+        if let repetitions = options.run.sampling.repetitions, repetitions < CheckExpression.fewestRuns {
+            throw UsageError(
+                "'\(Self.repetitions.flag)' must be at least \(CheckExpression.fewestRuns), the fewest runs a check on "
+                    + "cost decides from, not \(repetitions)")
+        }
         let fresh = FreshRun(
             plan: try Self.plan(expressions, options.run, context.catalogue),
             placement: options.run.placement.settled(asProgram: context.asProgram),
@@ -153,12 +158,16 @@ struct CheckCommand: Command, Equatable {
         guard session.finish() != nil else {
             return .failure
         }
-        return Self.conclude(results, looks: looks.count, format: options.format, colour: options.color.isOn(for: console), console: console)
+        // With the runs' CSV on standard output, the verdicts go to standard error, so that the output stays one CSV.
+        let toError = options.run.recording.output == .standardOutput
+        return Self.conclude(
+            results, looks: looks.count, format: options.format,
+            colour: options.color.isOn(for: console, toStandardError: toError), console: console, toError: toError)
     }
 
     /// Prints every result; returns 0 if all hold, 1 if any fails, 3 if none fails but some are inconclusive.
     private static func conclude(
-        _ results: [CheckResult], looks: Int?, format: OutputFormat, colour: Bool, console: Console
+        _ results: [CheckResult], looks: Int?, format: OutputFormat, colour: Bool, console: Console, toError: Bool = false
     ) -> ExitCode {
         let failed = results.filter { $0.outcome == .fails }.count
         let inconclusive = results.filter { $0.outcome == .inconclusive }.count
@@ -190,7 +199,7 @@ struct CheckCommand: Command, Equatable {
             },
             csv: { CSV.text(columns, results) },
             json: { .object(["checks": .records(columns, results), "looks": looks.map(JSONValue.integer) ?? .null]) })
-        console.output(output.render(format, colour: colour))
+        (toError ? console.error : console.output)(output.render(format, colour: colour))
         if results.isEmpty || failed > 0 {
             return .failure
         }

@@ -30,14 +30,15 @@ extension CheckCommand {
         "confidence", value: "percent",
         help: "The confidence of each check's interval: a check holds or fails only if its interval lies wholly on "
             + "one side of its bound.",
-        \.confidence, .percent)
+        \.confidence, .confidence)
     static let budget = RunOption.budget.withHelp(
         "How long a fresh run may go on measuring the cells of checks not yet decided.",
         defaultText: ValueParser<Double>.secondsNumber.describe(CheckOptions.defaultBudget))
     static let repetitions = RunOption.repetitions.withHelp(
         "Recorded runs per cell, exactly, decided at once, instead of measuring more while undecided.")
     static let output = RunOption.output.withHelp(
-        "Also write every run measured as a result file, or - for standard output.")
+        "Also write every run measured as a result file, or - for standard output (the verdicts then go to "
+            + "standard error).")
     static let format = SharedOption.format(
         \CheckOptions.format,
         help: "\(SharedOption.formatList): table and markdown give a line per check and configuration, csv and "

@@ -179,21 +179,28 @@ extension Validation {
     func output(paths: [String], termsText: String, keptIn: String? = nil) -> CommandOutput {
         let factor = Format.number(shift)
         let (own, ownRelative) = (ownDetectable, ownRelativeDetectable)
-        let summary: [(String, Int, Int)] = [
+        // Without a machine factor no relative rule ran: its rows say "-", not a reassuring 0%.
+        let hasFactor = same.machineFactor != nil
+        func relative(_ count: Int) -> Int? {
+            hasFactor ? count : nil
+        }
+        let summary: [(String, Int?, Int)] = [
             ("cells in both files", cells, cells),
             ("headlines within ±\(Int(Self.agreement * 100))%", agreeing, cells),
             ("A/A, raw: called faster or slower (false alarms)", falseAlarms, cells),
-            ("A/A, relative: called cheaper or dearer (false alarms)", relativeFalseAlarms, cells),
+            ("A/A, relative: called cheaper or dearer (false alarms)", relative(relativeFalseAlarms), cells),
             ("B × \(factor), every cell, raw: called slower (detected)", detected, cells),
 
-            ("B × \(factor), each runner's cells in turn, relative: dearer (detected)", byRunner.detected,
+            ("B × \(factor), each runner's cells in turn, relative: dearer (detected)", relative(byRunner.detected),
              byRunner.shiftedCells),
-            ("  the other cells, called cheaper or dearer (false alarms)", byRunner.falseAlarms, byRunner.otherCells),
-            ("B × \(factor), each family's cells in turn, relative: dearer (detected)", byFamily.detected,
+            ("  the other cells, called cheaper or dearer (false alarms)", relative(byRunner.falseAlarms),
+             byRunner.otherCells),
+            ("B × \(factor), each family's cells in turn, relative: dearer (detected)", relative(byFamily.detected),
              byFamily.shiftedCells),
-            ("  the other cells, called cheaper or dearer (false alarms)", byFamily.falseAlarms, byFamily.otherCells),
+            ("  the other cells, called cheaper or dearer (false alarms)", relative(byFamily.falseAlarms),
+             byFamily.otherCells),
             ("B × each cell's own \"sees\" (80% expected), raw: called slower", own.detected, own.cells),
-            ("Each cell alone × its own relative \"sees\" (80% expected): dearer", ownRelative.detected,
+            ("Each cell alone × its own relative \"sees\" (80% expected): dearer", relative(ownRelative.detected),
              ownRelative.cells),
         ]
         let rows = zip(same.rows, shifted.rows).map(Row.init)
@@ -207,7 +214,9 @@ extension Validation {
                 document.table(
                     TextTable(
                         columns: ["", "cells", "of", "share"],
-                        rows: summary.map { [$0.0, "\($0.1)", "\($0.2)", Self.percent($0.1, of: $0.2)] },
+                        rows: summary.map { label, count, total in
+                            [label, count.map(String.init) ?? "-", "\(total)", count.map { Self.percent($0, of: total) } ?? "-"]
+                        },
                         rightAligned: [1, 2, 3]))
                 document.paragraph(termsText)
                 document.paragraph(FileComparison.machineFactorText(same, label: "B"))
@@ -239,7 +248,7 @@ extension Validation {
                     document.heading("Missed at × \(factor) in every cell, raw rule: cells not called slower")
                     document.list(missed.map { "\($0.shifted.key): \(Self.ratioText($0.shifted)), \($0.shifted.verdict)" })
                 }
-                if !byFamily.missed.isEmpty {
+                if hasFactor, !byFamily.missed.isEmpty {
                     document.heading("Missed at × \(factor) in one family's cells, relative rule: not called dearer")
                     document.list(byFamily.missed.map { "\($0.group): " + FileComparison.byRunner($0.cells).joined(separator: "; ") })
                 }
@@ -253,7 +262,7 @@ extension Validation {
                     "measured_terms": SessionTerms.measured(from: same).map { FileComparison.json($0, from: keptIn) }
                         ?? .null,
                     "agreeing": .integer(agreeing), "false_alarms": .integer(falseAlarms),
-                    "relative_false_alarms": .integer(relativeFalseAlarms), "detected": .integer(detected),
+                    "relative_false_alarms": hasFactor ? .integer(relativeFalseAlarms) : .null, "detected": .integer(detected),
                     "own_detectable": .object(["cells": .integer(own.cells), "detected": .integer(own.detected)]),
                     "own_relative_detectable": .object([
                         "cells": .integer(ownRelative.cells), "detected": .integer(ownRelative.detected),
