@@ -9,8 +9,8 @@ import JobRunners
 ///   the control does the work plus a fixed overhead of its own;
 /// - a runner's overhead is O(W) = T(W) − S(W), and its share of the job is O(W) / S(W);
 /// - the crossover for a share p is where O / S falls below p for good (at every larger size measured),
-///   interpolated between the two work sizes around it on logarithmic scales. Below the smallest work size measured it is reported as "at most" that size; beyond
-///   the largest, as "more than".
+///   interpolated between the two work sizes around it on logarithmic scales. Below the smallest work size
+///   measured it is reported as "at most" that size; beyond the largest, as "more than".
 public struct Crossover: Sendable {
     /// Where a runner's overhead share falls below a threshold.
     public enum Crossing: Equatable, Sendable {

@@ -97,6 +97,12 @@ public struct ResultSet: Sendable {
     }
 
     /// Reads and checks a result file's bytes; `path` names it in messages.
+    /// The columns of schema version 1 (``ResultSchema/version1Columns``), which every result file has, that a
+    /// header of these `fields` lacks: none for a result file's.
+    static func missingColumns(_ fields: [String]) -> [String] {
+        ResultSchema.version1Columns.filter { !fields.contains($0) }
+    }
+
     public init(path: String, data: Data) throws(ResultFileError) {
         func failure(_ reason: ResultFileError.Reason, line: Int? = nil) -> ResultFileError {
             ResultFileError(path: path, line: line, reason: reason)
@@ -118,7 +124,7 @@ public struct ResultSet: Sendable {
             // A file that is no result file at all (a README, a log) is named as such before where its CSV breaks.
             let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" })
             if let header = try? CSV.parse(firstLine).first {
-                let missing = ResultSchema.version1Columns.filter { !header.fields.contains($0) }
+                let missing = Self.missingColumns(header.fields)
                 if !missing.isEmpty {
                     throw failure(.missingColumns(missing), line: header.line)
                 }
@@ -135,7 +141,7 @@ public struct ResultSet: Sendable {
         if header.fields.first == summaryColumn {
             throw failure(.summary)
         }
-        let missing = ResultSchema.version1Columns.filter { columns[$0] == nil }
+        let missing = Self.missingColumns(header.fields)
         guard missing.isEmpty else {
             throw failure(.missingColumns(missing), line: header.line)
         }

@@ -184,12 +184,11 @@ extension FileComparison {
     /// none was.
     func debugBuildText() -> String? {
         let debug = files.indices.filter { files[$0].machines.contains { $0.build == "debug" } }.map(Self.label)
-        guard let last = debug.last else {
+        guard !debug.isEmpty else {
             return nil
         }
-        let named = debug.count == 1 ? last : debug.dropLast().joined(separator: ", ") + " and " + last
-        return "A debug build made the runs of \(named): unoptimized Swift, whose costs are no release build's. "
-            + "Compare files made by 'swift run -c release \(Program.name)'."
+        return "A debug build made the runs of \(Format.list(debug)): unoptimized Swift, whose costs are no release "
+            + "build's. Compare files made by 'swift run -c release \(Program.name)'."
     }
 
     func machinesTable() -> TextTable {

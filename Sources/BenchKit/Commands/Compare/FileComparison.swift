@@ -147,14 +147,11 @@ struct FileComparison {
         guard !rows.isEmpty else {
             return nil
         }
-        let counts = Comparison.InterferedFiles.allCases.map { files in rows.filter { $0.interfered == files }.count }
-        let named = zip(["in A only", "in \(label) only", "in both"], counts.dropFirst())
-        let where_: String
-        if let only = named.first(where: { $0.1 == rows.count }) {
-            where_ = only.0
-        } else {
-            where_ = named.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
-        }
+        let parts: [(count: Int, text: String)] =
+            [(Comparison.InterferedFiles.baseline, "in A only"), (.candidate, "in \(label) only"), (.both, "in both")]
+            .map { files, text in (rows.filter { $0.interfered == files }.count, text) }.filter { $0.count > 0 }
+        // One kind: said alone; several: how many of each.
+        let where_ = parts.count == 1 ? parts[0].text : parts.map { "\($0.count) \($0.text)" }.joined(separator: ", ")
         return "Interference: \(Format.count(rows.count, "cell")) had most of \(rows.count == 1 ? "its" : "their") runs "
             + "made while other programs or guests used the machine (\(where_)): their verdicts are never faster, "
             + "slower, cheaper or dearer (an unsure one is marked !), as a difference may be the other programs'. "
