@@ -96,13 +96,13 @@ public struct ResultSet: Sendable {
         try self.init(path: path, data: data)
     }
 
-    /// Reads and checks a result file's bytes; `path` names it in messages.
     /// The columns of schema version 1 (``ResultSchema/version1Columns``), which every result file has, that a
     /// header of these `fields` lacks: none for a result file's.
     static func missingColumns(_ fields: [String]) -> [String] {
         ResultSchema.version1Columns.filter { !fields.contains($0) }
     }
 
+    /// Reads and checks a result file's bytes; `path` names it in messages.
     public init(path: String, data: Data) throws(ResultFileError) {
         func failure(_ reason: ResultFileError.Reason, line: Int? = nil) -> ResultFileError {
             ResultFileError(path: path, line: line, reason: reason)
