@@ -141,13 +141,18 @@ extension ThreadingOverheadsTests {
             return (run, try ResultSet(contentsOfFile: path).records, text)
         }
 
-        /// A quick sweep to a default file name in results/ under `directory`, its result file only (these tests are
-        /// about its name; the report beside it is tested on its own). In one worker process: four (the default)
-        /// each start, and under ThreadSanitizer each takes seconds to, which ran these tests past their limits in CI.
+        /// A sweep to a default file name in results/ under `directory`, its result file only (these tests are
+        /// about its name; the report beside it is tested on its own), that lasts about 2 s in any build: its jobs
+        /// spin for 5 ms each (`--work`, calibrated in each process), so a debug build or ThreadSanitizer, which made
+        /// 200 runs of 100,000 bare jobs last 0.3 s in release and 47 s sanitized, barely changes its length. In one
+        /// worker process: four (the default) each start, and under ThreadSanitizer each takes seconds to.
         static let defaultNameSweep = [
-            "--runners", "single-threaded", "--queues", "1", "--iterations", "100000", "--warmup", "0", "--repetitions",
-            "200", "--processes", "1", "--no-report",
+            "--runners", "single-threaded", "--queues", "1", "--iterations", "20", "--work", "5000000", "--warmup", "0",
+            "--repetitions", "\(defaultNameSweepRows)", "--processes", "1", "--no-report",
         ]
+
+        /// The rows `defaultNameSweep` writes: one a run.
+        static let defaultNameSweepRows = 20
 
         @Test(
             "validate without files makes the sweep twice, in fresh processes, to two new files in results/",
@@ -201,9 +206,11 @@ extension ThreadingOverheadsTests {
             #expect(names.allSatisfy { $0.hasSuffix(".csv") && !$0.hasPrefix(".") })
             for name in names {
                 let records = try ResultSet(contentsOfFile: directory.path + "/results/" + name).records
-                #expect(records.count == 200)
+                #expect(records.count == Self.defaultNameSweepRows)
             }
-            let announced = runs.compactMap { $0.error.split(separator: "\n").last { $0.contains("wrote 200 rows to") } }
+            let announced = runs.compactMap {
+                $0.error.split(separator: "\n").last { $0.contains("wrote \(Self.defaultNameSweepRows) rows to") }
+            }
                 .map { String($0.split(separator: "/").last ?? "") }.sorted()
             #expect(announced == names)
         }
@@ -232,8 +239,8 @@ extension ThreadingOverheadsTests {
             #expect(run.status == 0, "\(run.error)")
             #expect(try String(contentsOfFile: results + "/" + name, encoding: .utf8) == "precious\n")
             let taken = name.replacingOccurrences(of: ".csv", with: "-2.csv")
-            #expect(run.error.contains("wrote 200 rows to results/\(taken)"), "\(run.error)")
-            #expect(try ResultSet(contentsOfFile: results + "/" + taken).records.count == 200)
+            #expect(run.error.contains("wrote \(Self.defaultNameSweepRows) rows to results/\(taken)"), "\(run.error)")
+            #expect(try ResultSet(contentsOfFile: results + "/" + taken).records.count == Self.defaultNameSweepRows)
             #expect(try FileManager.default.contentsOfDirectory(atPath: results).sorted() == [name, taken].sorted())
         }
 
