@@ -83,6 +83,12 @@ struct CheckScanner {
             }
             bound = .perJob(nanoseconds: value * unit.1)
         } else {
+            // A word before '/' was meant as a unit: name the ones there are (`1usec/job`).
+            let word = characters[position...].prefix { $0.isLetter }
+            if !word.isEmpty, characters[(position + word.count)...].first == "/" {
+                throw failure(
+                    "'\(String(word))' is not a unit of time: ns, us (or µs), ms or s, as in \(number)ns/job")
+            }
             throw failure(
                 "expected 'x' and a runner (\(number)x serial-queue) or a cost per job (\(number)ns/job) "
                     + "after '\(number)'")

@@ -181,7 +181,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         guard !few.isEmpty else {
             return nil
         }
-        return few.map { "\($0.runner) at \($0.configuration) has \($0.okRuns) ok run\($0.okRuns == 1 ? "" : "s")" }
+        return few.map { "\($0.runner) at \($0.configuration) has \(Format.count($0.okRuns, "ok run"))" }
             .joined(separator: " and ") + ", and a check decides from \(fewestRuns) or more (a fresh check measures them)"
     }
 
@@ -201,6 +201,15 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         }
         let who = RunLoad.mean(loads)?.usersText ?? "other programs used the machine"
         return cells.map(\.interferenceText).joined(separator: " and ") + " were made while " + who
+    }
+
+    /// Why a cell the check reads has nothing to decide from: the runs hold no such cell (a runner or configuration
+    /// that `--input`'s file lacks), or none of its runs is `ok`. A fail either way: a gate must not pass on nothing.
+    static func noOkRunText(_ runner: String, _ configuration: RunConfiguration, in report: Report) -> String {
+        guard let cell = report.cell(runner, at: configuration), cell.runs > 0 else {
+            return "no run of \(runner) at \(configuration): the runs checked hold no such cell"
+        }
+        return "no ok run of \(runner) at \(configuration): \(Format.count(cell.runs, "run")), none ok"
     }
 
     /// One rule over every `ok` run of the cells the check reads, pooled: the `confidence` interval of what the
@@ -234,7 +243,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             return result
         }
         guard let subjectCell, let subjectCost else {
-            return result(.fails, "no ok run of \(subject.runner) at \(subjectConfiguration)")
+            return result(.fails, Self.noOkRunText(subject.runner, subjectConfiguration, in: report))
         }
         if let decided = allocationResult(subjectCell, report: report, configuration: configuration, cells: &cells) {
             return result(decided.outcome, decided.explanation)
@@ -260,7 +269,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             guard let otherCell = report.cell(other.runner, at: otherConfiguration),
                 let otherCost = otherCell.headlineNanosecondsPerJob, otherCost > 0
             else {
-                return result(.fails, "no ok run of \(other.runner) at \(otherConfiguration)")
+                return result(.fails, Self.noOkRunText(other.runner, otherConfiguration, in: report))
             }
             let ratio = subjectCost / otherCost
             if let few = Self.fewRunsText([subjectCell, otherCell]) {
@@ -309,7 +318,7 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             let otherConfiguration = other.configuration ?? configuration
             cells.append(CellKey(runner: other.runner, configuration: otherConfiguration))
             guard let otherCell = report.cell(other.runner, at: otherConfiguration), otherCell.okRuns > 0 else {
-                return (.fails, "no ok run of \(other.runner) at \(otherConfiguration)")
+                return (.fails, Self.noOkRunText(other.runner, otherConfiguration, in: report))
             }
             guard let counts = subjectCell.allocationRange, let otherCounts = otherCell.allocationRange else {
                 return (.inconclusive, noCount)

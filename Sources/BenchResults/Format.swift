@@ -2,6 +2,11 @@ import Foundation
 
 /// Number formats for people (tables, progress, checks); files use ``DecimalText``.
 public enum Format {
+    /// `1 check`, `3 checks`: a count and its noun, plural unless the count is 1.
+    public static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     /// `rows` under `columns` as plain-text lines, each column as wide as its widest cell, two spaces apart: the
     /// first column left-aligned (it names the row), the others right-aligned (they hold figures). For the
     /// benchmarks' printed tables.

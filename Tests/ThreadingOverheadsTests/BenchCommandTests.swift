@@ -511,7 +511,7 @@ extension ThreadingOverheadsTests {
             // A CI step that checks a runner its file lacks must fail, not pass or stop as if misspelt.
             let absent = bench(["check", "task <= 1us/job", "--input", file])
             #expect(absent.status == .failure)
-            #expect(absent.output.contains("no ok run of task at 4×500"))
+            #expect(absent.output.contains("no run of task at 4×500: the runs checked hold no such cell"))
         }
 
         @Test("compare across machines of different kinds: the factor is plain code's, all cells' median beside it")
@@ -801,7 +801,7 @@ extension ThreadingOverheadsTests {
             #expect(bench(["check", "serial-queue <= 120ns/job", "--input", spread, "--confidence", "50"]).status == .success)
             let missing = bench(["check", "run-loop <= 1us/job", "--input", file])
             #expect(missing.status == .failure)
-            #expect(missing.output.contains("no ok run of run-loop at 4×500"))
+            #expect(missing.output.contains("no run of run-loop at 4×500: the runs checked hold no such cell"))
             let malformed = bench(["check", "serial-queue >= detach-thread", "--input", file])
             #expect(malformed.status == .usage)
             // The same results as data: a row per check and configuration.

@@ -72,7 +72,8 @@ extension ThreadingOverheadsTests {
             ("detach-thread >= 10x 5", "expected a runner id such as serial-queue after '10x'"),
             ("serial-queue <= 200ns", "expected '/job' after '200ns'"),
             ("serial-queue <= 200ns/run", "expected '/job' after '200ns'"),
-            ("serial-queue <= 200 parsecs/job", "expected 'x' and a runner (200x serial-queue) or a cost per job (200ns/job) after '200'"),
+            ("serial-queue <= 200 parsecs/job", "'parsecs' is not a unit of time: ns, us (or µs), ms or s, as in 200ns/job"),
+            ("task <= 1usec/job", "'usec' is not a unit of time: ns, us (or µs), ms or s, as in 1ns/job"),
             ("run-loop@8 > 2x global-queue", "expected a configuration such as 8x12500 (queues x iterations) after 'run-loop@'"),
             ("run-loop@x12500 > 2x global-queue", "expected a configuration such as 8x12500 (queues x iterations) after 'run-loop@'"),
             ("run-loop@0x5 > 2x global-queue", "expected a configuration such as 8x12500 (queues x iterations) after 'run-loop@'"),
@@ -152,10 +153,17 @@ extension ThreadingOverheadsTests {
         func missingData() throws {
             let missingOther = try Self.report.check("serial-queue@8x250 >= 2x detach-thread")
             #expect(missingOther.map(\.holds) == [false])
-            #expect(missingOther[0].explanation == "no ok run of detach-thread at 8×250")
+            #expect(missingOther[0].explanation == "no run of detach-thread at 8×250: the runs checked hold no such cell")
             let missingSubject = try Self.report.check("run-loop <= 1us/job")
             #expect(missingSubject.map(\.holds) == [false, false])
-            #expect(missingSubject[0].explanation == "no ok run of run-loop at 4×500")
+            #expect(missingSubject[0].explanation == "no run of run-loop at 4×500: the runs checked hold no such cell")
+            // A cell whose runs all failed is there, and says so.
+            var failed = Self.record("task", Self.configuration, 1, nanosecondsPerJob: 100)
+            failed.outcome = RunOutcome(status: .failed, nanoseconds: nil, detail: "lost", completedIterations: 0, startedAt: nil)
+            let failing = Report(records: Self.report.records + [failed])
+            let noneOk = try failing.check("serial-queue@4x500 <= 2x task")
+            #expect(noneOk.map(\.holds) == [false])
+            #expect(noneOk[0].explanation == "no ok run of task at 4×500: 1 run, none ok")
         }
 
         @Test("a check on allocations is decided on every run's count, busy or not; without counts, inconclusive")

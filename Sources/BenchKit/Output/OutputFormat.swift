@@ -38,11 +38,6 @@ extension CSV {
 }
 
 extension Format {
-    /// `1 check`, `3 checks`: a count and its noun, plural unless the count is 1.
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
-    }
-
     /// `a`, `a and b`, `a, b and c`: items as prose lists them.
     static func list(_ items: [String]) -> String {
         items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")

@@ -136,7 +136,11 @@ struct ValidateCommand: Command, Equatable {
                 + "pass the two files")
             return nil
         }
-        console.error("\(Program.name) validate: sweep \(index) of 2, in a fresh process\n")
+        // The child writes its rows to its standard output, so its header says "results to -"; this line says where
+        // they end up.
+        console.error(
+            "\(Program.name) validate: sweep \(index) of 2, in a fresh process, which sends its rows here ('results to "
+                + "-') for a new file in results/\n")
         let process: ChildProcess
         do {
             process = try ChildProcess(executable: executable, arguments: arguments)
