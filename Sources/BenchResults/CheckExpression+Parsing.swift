@@ -47,7 +47,9 @@ struct CheckScanner {
         let subject = try parseOperand(after: nil)
         skipSpaces()
         guard let comparison = CheckExpression.Comparison.allCases.first(where: { take($0.rawValue) }) else {
-            throw failure("expected >=, <=, > or < after '\(subject)'\(rest.isEmpty ? "" : ", not '\(rest)'")")
+            // Only the word in the way: the whole rest repeats the check, which the error line has already quoted.
+            let word = rest.prefix { $0 != " " }
+            throw failure("expected >=, <=, > or < after '\(subject)'\(word.isEmpty ? "" : ", not '\(word)'")")
         }
         skipSpaces()
         // `serial-queue allocs`: allocations relative to another runner's, with no factor.
@@ -89,9 +91,7 @@ struct CheckScanner {
                 throw failure(
                     "'\(String(word))' is not a unit of time: ns, us (or µs), ms or s, as in \(number)ns/job")
             }
-            throw failure(
-                "expected 'x' and a runner (\(number)x serial-queue) or a cost per job (\(number)ns/job) "
-                    + "after '\(number)'")
+            throw failure("expected \(number)x serial-queue, \(number)ns/job or \(number) allocs/job after '\(number)'")
         }
         return try finish(subject, comparison, bound)
     }

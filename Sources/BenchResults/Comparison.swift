@@ -148,8 +148,9 @@ public struct Comparison: Sendable {
         /// Candidate / baseline: below 1 when the candidate's machine ran faster.
         public var estimate: Double
         /// The 95% interval of `estimate`: a bootstrap of the cells, each cell's ratio drawn from a bootstrap of
-        /// its runs.
-        public var interval: ClosedRange<Double>
+        /// its runs; nil where none of its cells has an interval of its own (a file with one run a cell, as the 2010
+        /// one), whose resampling would show an interval of no width, as if one run a cell were exact.
+        public var interval: ClosedRange<Double>?
         /// The cells it is the median of.
         public var cells: Int
         /// Where it is the median of some runners' cells alone (``Comparison/factorRunners``): what the median of
@@ -320,8 +321,9 @@ public struct Comparison: Sendable {
         let low = Statistics.quantile(medians, 0.025)
         let high = Statistics.quantile(medians, 0.975)
         let allCells = Statistics.median(withRatio.compactMap { rows[$0].ratio.map(log) }).map(exp)
+        let resampled = ratioRows.contains { rows[$0].samplingInterval != nil }
         machineFactor = MachineFactor(
-            estimate: exp(center), interval: exp(low)...exp(high), cells: ratioRows.count,
+            estimate: exp(center), interval: resampled ? exp(low)...exp(high) : nil, cells: ratioRows.count,
             allCells: factorRunners == nil ? nil : allCells)
         let factorSpread = (high - low) / (2 * 1.96)
         for index in rows.indices {

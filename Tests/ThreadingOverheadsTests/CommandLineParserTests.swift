@@ -330,8 +330,8 @@ extension ThreadingOverheadsTests {
             (["check"], "'bench check' needs at least one check, such as 'detach-thread >= 10x serial-queue'", .check),
             (
                 ["check", "serial-queue >= 10 detach-thread"],
-                "'serial-queue >= 10 detach-thread' is not a check: expected 'x' and a runner (10x serial-queue) or "
-                    + "a cost per job (10ns/job) after '10'", .check
+                "'serial-queue >= 10 detach-thread' is not a check: expected 10x serial-queue, 10ns/job or 10 "
+                    + "allocs/job after '10'", .check
             ),
             (["check", "gcd >= 2x serial-queue"], "Unknown runner 'gcd': RUNNERS in 'bench --help' lists them", .check),
             (

@@ -206,7 +206,7 @@ extension RowChart {
                 Reference(
                     value: factor.estimate,
                     label: "\(labels.count > 1 ? label + ": " : "")machine factor \(Format.ratio(factor.estimate)) "
-                        + "(95% \(Format.range(factor.interval)))",
+                        + (factor.interval.map { "(95% \(Format.range($0)))" } ?? "(no interval)"),
                     isDashed: true,
                     caption: "\(labels.count > 1 ? label + ": " : "")machine \(Format.ratio(factor.estimate))")
             }

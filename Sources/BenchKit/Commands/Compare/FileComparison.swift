@@ -175,22 +175,25 @@ struct FileComparison {
         }
         let change = Int((abs(factor.estimate - 1) * 100).rounded())
         // In time, not speed: a factor of 0.2 is 80% less time, which "80% faster" would misstate (5× as fast).
+        let sameSpeed = factor.interval?.contains(1) ?? false
         let how =
-            factor.interval.contains(1)
+            sameSpeed
             ? "ran at the same speed, within its interval"
             : "took \(change)% \(factor.estimate < 1 ? "less" : "more") time per job"
+        let interval = factor.interval.map { "95% interval \(Format.range($0))" }
+            ?? "no interval: its cells have too few runs in a file for one"
         guard let allCells = factor.allCells else {
-            return "Machine factor \(label)/A: \(Format.ratio(factor.estimate)) (95% interval "
-                + "\(Format.range(factor.interval))), the median of \(factor.cells) cells' ratios: \(label)'s machine "
-                + "\(how)\(factor.interval.contains(1) ? "" : " as a whole"). The relative ratio (÷ machine) divides it out; its verdict says whether a cell moved with "
-                + "the machine, or became cheaper or dearer beside it."
+            return "Machine factor \(label)/A: \(Format.ratio(factor.estimate)) (\(interval)), the median of "
+                + "\(factor.cells) cells' ratios: \(label)'s machine \(how)\(sameSpeed ? "" : " as a whole"). The "
+                + "relative ratio (÷ machine) divides it out; its verdict says whether a cell moved with the machine, "
+                + "or became cheaper or dearer beside it."
         }
         // The plain-code runners the factor's cells are of: those in both files (the 2010 table has no C floor).
         let plainInBoth = Comparison.plainCodeRunners.intersection(comparison.rows.map(\.baseline.runner))
             .sorted(by: >).joined(separator: ", ")
         return "The machines differ in kind (\(kinds.joined(separator: ", "))): mechanisms that hand jobs between "
             + "threads scale with them, plain code does not, so the median of all cells would mix the two. Machine "
-            + "factor \(label)/A: \(Format.ratio(factor.estimate)) (95% interval \(Format.range(factor.interval))), "
+            + "factor \(label)/A: \(Format.ratio(factor.estimate)) (\(interval)), "
             + "the median of \(Format.count(factor.cells, "plain-code cell")) (\(plainInBoth)): plain code on "
             + "\(label)'s machine "
             + "\(how) (the median of all cells' ratios: \(Format.ratio(allCells))). The relative ratio (÷ machine) "
@@ -198,10 +201,17 @@ struct FileComparison {
             + "on \(label)'s kind of machine, not a change of the mechanism."
     }
 
-    /// `keys` as a line per runner, in the order of their first cell: `serial-queue: 1×100000, 4×25000`.
+    /// `keys` as lines by runner, in the order of their first cell: `serial-queue: 1×100000, 4×25000`.
+    /// Runners whose cells are at the same configurations share a line (`run-loop, task: 4×500, 8×250`); more than
+    /// four on a line are counted, not named (two sweeps of different configurations: `26 runners: 1×100000, …`).
     static func byRunner(_ keys: [CellKey]) -> [String] {
-        keys.map(\.runner).uniqued().map { runner in
-            "\(runner): " + keys.filter { $0.runner == runner }.map(\.configuration.description).joined(separator: ", ")
+        let runners = keys.map(\.runner).uniqued()
+        let configurations = runners.map { runner in
+            keys.filter { $0.runner == runner }.map(\.configuration.description).joined(separator: ", ")
+        }
+        return configurations.uniqued().map { group in
+            let names = runners.indices.filter { configurations[$0] == group }.map { runners[$0] }
+            return (names.count > 4 ? Format.count(names.count, "runner") : names.joined(separator: ", ")) + ": " + group
         }
     }
 
@@ -247,8 +257,9 @@ struct FileComparison {
     }
 
     /// `Allocations per job: 2 of 26 cells changed …`, and a line per changed cell (`task at 8×12500: 2 → 3`);
-    /// nil where the files have no cell counted in both.
-    static func allocationsText(_ comparison: Comparison, label: String) -> (summary: String, changes: [String])? {
+    /// nil where the files have no cell counted in both. `systems` names the files' systems where they differ: a
+    /// count moves with the libraries that allocate, never with the machine's speed or load.
+    static func allocationsText(_ comparison: Comparison, systems: String?) -> (summary: String, changes: [String])? {
         let counted = comparison.rows.filter { allocationsChanged($0) != nil }
         guard !counted.isEmpty else {
             return nil
@@ -264,7 +275,11 @@ struct FileComparison {
             ? "Allocations per job: the same in all \(Format.count(counted.count, "cell")) both files counted."
             : "Allocations per job: \(changes.count) of \(Format.count(counted.count, "cell")) both files counted changed "
                 + "(by more than a file's processes differ among themselves; a range is its processes counting "
-                + "differently):"
+                + "differently)"
+                + (systems.map {
+                    "; the files come from different systems (\($0)), and a count moves with the C library, Foundation "
+                        + "and the Swift runtime"
+                } ?? "") + ":"
         return (summary, changes)
     }
 }
