@@ -89,7 +89,8 @@ public struct Comparison: Sendable {
         public var verdict: Verdict
         /// `ratio` over the comparison's machine factor: how the cell moved beside the machine as a whole.
         public var relativeRatio: Double?
-        /// The 95% interval of `relativeRatio`: `interval` over the factor, widened by the factor's own interval.
+        /// The 95% interval of `relativeRatio`: `interval` over the factor, widened by the factor's own interval;
+        /// nil where either is (a factor with no interval, ``MachineFactor/interval``).
         public var relativeInterval: ClosedRange<Double>?
         /// The verdict on `relativeRatio` and `relativeInterval` (``Comparison/RelativeVerdict``); `unsure` without
         /// a ratio or a machine factor.
@@ -332,7 +333,8 @@ public struct Comparison: Sendable {
             }
             let relative = exp(log(ratio) - center)
             rows[index].relativeRatio = relative
-            rows[index].relativeInterval = rows[index].samplingInterval.map { interval in
+            // A factor without an interval has an uncertainty no resampling showed: no relative interval either.
+            rows[index].relativeInterval = (resampled ? rows[index].samplingInterval : nil).map { interval in
                 interval.scaled(by: 1 / exp(center)).widened(
                     around: relative, by: (terms.cell * terms.cell + factorSpread * factorSpread).squareRoot())
             }

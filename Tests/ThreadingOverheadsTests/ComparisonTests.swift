@@ -1,3 +1,4 @@
+@testable import BenchKit
 import BenchResults
 import Foundation
 import JobRunners
@@ -17,6 +18,29 @@ extension ThreadingOverheadsTests {
                         machine: .current())
                 }
             })
+        }
+
+        @Test("compare lists counts that changed, and names the systems where the files' differ: a count moves with them")
+        func allocationChanges() throws {
+            func counted(_ report: Report, _ perJob: Double) -> Report {
+                Report(records: report.records.map { record in
+                    var record = record
+                    record.outcome.allocations = Allocations(perJob: perJob, bytesPerJob: perJob * 64, freesPerJob: perJob)
+                    return record
+                })
+            }
+            let cells = ["task": [Int64](repeating: 1_000, count: 6)]
+            let comparison = Comparison(baseline: counted(Self.report(cells), 4), candidate: counted(Self.report(cells), 5))
+            let oneSystem = try #require(FileComparison.allocationsText(comparison, systems: []))
+            #expect(oneSystem.changes == ["task at 1×1000: 4 → 5"])
+            #expect(oneSystem.summary.hasPrefix("Allocations per job: 1 of 1 cell both files counted changed"))
+            #expect(!oneSystem.summary.contains("different systems"))
+            let two = try #require(FileComparison.allocationsText(comparison, systems: ["os Ubuntu 24.04 → Debian 12"]))
+            #expect(two.summary.contains("the files come from different systems (os Ubuntu 24.04 → Debian 12)"))
+            // The same counts: nothing to explain, whatever the systems.
+            let same = Comparison(baseline: counted(Self.report(cells), 4), candidate: counted(Self.report(cells), 4))
+            let unchanged = try #require(FileComparison.allocationsText(same, systems: ["os Ubuntu 24.04 → Debian 12"]))
+            #expect(unchanged.summary == "Allocations per job: the same in all 1 cell both files counted.")
         }
 
         /// No change between sessions: what the files' runs alone say.

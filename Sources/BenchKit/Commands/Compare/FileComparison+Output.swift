@@ -66,12 +66,8 @@ extension FileComparison {
             if let interference = Self.interferenceText(comparison, label: label) {
                 document.paragraph(interference)
             }
-            let systems = [files[0], files[offset + 1]].map {
-                $0.machines.map { "\($0.os), Swift \($0.swiftVersion)" }.uniqued().joined(separator: "; ")
-            }
-            if let allocations = Self.allocationsText(
-                comparison, systems: systems[0] == systems[1] ? nil : "\(systems[0]) and \(systems[1])")
-            {
+            let systems = Self.kindDifferences(files[0], files[offset + 1], in: Self.systemFields)
+            if let allocations = Self.allocationsText(comparison, systems: systems) {
                 document.paragraph(allocations.summary)
                 document.list(allocations.changes)
             }
@@ -371,8 +367,10 @@ extension FileComparison {
                         "kind_differences": .array(kindDifferences[offset].map(JSONValue.string)),
                         "machine_factor": comparison.machineFactor.map { factor in
                             .object([
-                                "estimate": .number(factor.estimate), "interval_low": factor.interval.map { .number($0.lowerBound) } ?? .null,
-                                "interval_high": factor.interval.map { .number($0.upperBound) } ?? .null, "cells": .integer(factor.cells),
+                                "estimate": .number(factor.estimate),
+                                "interval_low": factor.interval.map { .number($0.lowerBound) } ?? .null,
+                                "interval_high": factor.interval.map { .number($0.upperBound) } ?? .null,
+                                "cells": .integer(factor.cells),
                                 "runners": comparison.factorRunners.map { .array($0.sorted().map(JSONValue.string)) }
                                     ?? .null,
                                 "all_cells": factor.allCells.map(JSONValue.number) ?? .null,

@@ -50,13 +50,23 @@ struct FileComparison {
         ("swift_version", \.swiftVersion),
     ]
 
-    /// How `candidate`'s machine differs in kind from `baseline`'s (``kindFields``), a phrase a field: `logical_cpus
-    /// 2 → 16`; a field either file does not record is left out.
-    static func kindDifferences(_ baseline: ResultSet, _ candidate: ResultSet) -> [String] {
+    /// What allocates besides the runner's own code, so that a count moves with it: the system's release (its C
+    /// library, Foundation) and the Swift runtime.
+    static let systemFields: [(column: String, value: @Sendable (MachineInfo) -> String)] = [
+        ("os", \.os),
+        ("swift_version", \.swiftVersion),
+    ]
+
+    /// How `candidate`'s machine differs from `baseline`'s in `fields` (in kind, by default: ``kindFields``), a
+    /// phrase a field: `logical_cpus 2 → 16`; a field either file does not record is left out.
+    static func kindDifferences(
+        _ baseline: ResultSet, _ candidate: ResultSet,
+        in fields: [(column: String, value: @Sendable (MachineInfo) -> String)] = kindFields
+    ) -> [String] {
         guard let before = baseline.machines.first, let after = candidate.machines.first else {
             return []
         }
-        return kindFields.compactMap { field in
+        return fields.compactMap { field in
             let (old, new) = (field.value(before), field.value(after))
             return old.isEmpty || new.isEmpty || old == new ? nil : "\(field.column) \(old) → \(new)"
         }
@@ -257,9 +267,9 @@ struct FileComparison {
     }
 
     /// `Allocations per job: 2 of 26 cells changed …`, and a line per changed cell (`task at 8×12500: 2 → 3`);
-    /// nil where the files have no cell counted in both. `systems` names the files' systems where they differ: a
-    /// count moves with the libraries that allocate, never with the machine's speed or load.
-    static func allocationsText(_ comparison: Comparison, systems: String?) -> (summary: String, changes: [String])? {
+    /// nil where the files have no cell counted in both. `systems` says how the files' systems differ
+    /// (``systemFields``): a count moves with the libraries that allocate, never with the machine's speed or load.
+    static func allocationsText(_ comparison: Comparison, systems: [String]) -> (summary: String, changes: [String])? {
         let counted = comparison.rows.filter { allocationsChanged($0) != nil }
         guard !counted.isEmpty else {
             return nil
@@ -276,10 +286,10 @@ struct FileComparison {
             : "Allocations per job: \(changes.count) of \(Format.count(counted.count, "cell")) both files counted changed "
                 + "(by more than a file's processes differ among themselves; a range is its processes counting "
                 + "differently)"
-                + (systems.map {
-                    "; the files come from different systems (\($0)), and a count moves with the C library, Foundation "
-                        + "and the Swift runtime"
-                } ?? "") + ":"
+                + (systems.isEmpty
+                    ? ""
+                    : "; the files come from different systems (\(systems.joined(separator: ", "))), and a count moves "
+                        + "with the C library, Foundation and the Swift runtime") + ":"
         return (summary, changes)
     }
 }
