@@ -106,6 +106,8 @@ extension ThreadingOverheadsTests {
             #expect(try configurations("--queues=4,4,8", "--iterations=5") == ["4×5", "8×5"])
             // Iterations alone run with the default queue counts.
             #expect(try configurations("--iterations", "7") == ["1×7", "4×7", "8×7", "16×7"])
+            // An option given twice with one value is that value (two values are an error: badCommandLines).
+            #expect(try configurations("--queues", "8", "--queues=8", "--iterations", "5") == ["8×5"])
         }
 
         @Test("--jobs: iterations = total / queues, rounded to the nearest where queues don't divide it")
@@ -275,6 +277,11 @@ extension ThreadingOverheadsTests {
             (["--output"], "Missing value for '--output <path>'", nil),
             (["--output", ""], "Missing value for '--output <path>'", nil),
             (["--quiet=yes"], "'--quiet' takes no value", nil),
+            (["--queues", "4", "--queues=8"], "'--queues <list>' is given twice, '4' and '8': give it once", nil),
+            (
+                ["--input", "a.csv", "--input", "b.csv"],
+                "'--input <file.csv>' is given twice, 'a.csv' and 'b.csv': give it once", nil
+            ),
             (["--queues", "abc"], "'--queues' expects a whole number, not 'abc'", nil),
             (["--repetitions", "1.5"], "'--repetitions' expects a whole number, not '1.5'", nil),
             (["--stall-timeout", "soon"], "'--stall-timeout' expects a number of seconds such as 30 or 0.5, not 'soon'", nil),

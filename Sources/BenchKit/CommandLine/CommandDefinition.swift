@@ -13,9 +13,12 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
 
     /// Reads `arguments` into options, starting from the defaults: `--name value`, `--name=value`, `-x value` and
     /// flags; anything else is positional, in order. A value is taken from the next argument unless that begins
-    /// with `--`. The result records which options were given, whatever their values.
+    /// with `--`. The result records which options were given, whatever their values. An option given twice with
+    /// two values is an error, not the last one winning: no option gathers values (a list is one value, `1,4,8`),
+    /// so `--input a.csv --input b.csv` would otherwise read one file and drop the other without a word.
     func scan(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine<Options> {
         var line = ParsedCommandLine(options: Options(), arguments: [], given: [])
+        var values: [String: String] = [:]
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -60,6 +63,10 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
             guard let value = inline else {
                 throw UsageError("Missing value for \(option.quoted)")
             }
+            if let earlier = values[option.name], earlier != value {
+                throw UsageError("\(option.quoted) is given twice, '\(earlier)' and '\(value)': give it once")
+            }
+            values[option.name] = value
             try option.update(&line.options, value)
         }
         if let missing = options.first(where: { $0.isRequired && !line.gave($0) }) {
