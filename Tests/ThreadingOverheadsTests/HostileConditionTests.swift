@@ -137,7 +137,10 @@ extension ThreadingOverheadsTests {
             #expect(exitSeconds < 5, "bench took \(exitSeconds) s to exit after the signal")
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.hasSuffix("\n"))
-            #expect(directory.contents == ["interrupted.csv"])
+            // The report of the runs made is beside it; no temporary file is left.
+            #expect(directory.contents == ["interrupted.csv", "interrupted.html"])
+            let report = try String(contentsOfFile: directory.path + "/interrupted.html", encoding: .utf8)
+            #expect(report.contains("Interrupted by SIG"))
             return (run, try ResultSet(contentsOfFile: path).records, text)
         }
 
@@ -245,7 +248,7 @@ extension ThreadingOverheadsTests {
         }
 
         @Test(
-            "SIGINT mid-sweep: finished runs kept whole, valid CSV, the summary says so, exit 130",
+            "SIGINT mid-sweep: finished runs kept whole, valid CSV, their report, the summary says so, exit 130",
             .timeLimit(.minutes(1)))
         func sigint() throws {
             let (run, records, _) = try interrupt(with: SIGINT)
@@ -257,6 +260,7 @@ extension ThreadingOverheadsTests {
             #expect(records.allSatisfy { $0.status == .ok && $0.completedIterations == $0.configuration.jobs })
             #expect(run.output.contains("Interrupted by SIGINT after \(records.count) recorded runs of 6 planned"))
             #expect(run.error.contains("bench: wrote \(records.count) rows to "))
+            #expect(run.error.contains("bench: wrote the report to "), "\(run.error)")
         }
 
         @Test(

@@ -95,7 +95,7 @@ enum HelpText {
             \(paragraph("Runners with threads of their own per queue (\(perQueue); their C floors likewise) skip the configurations that would need over \(PlanLimits.maximumThreads) such threads at once, and say so. At most \(PlanLimits.maximumQueues) queues per configuration. A sweep that could take over \(Int(PlanLimits.maximumEstimatedSeconds / 60)) minutes (estimated at \(estimate(startsThreadPerJob: true)) per job for runners that start a thread per job, \(estimate(threadsPerQueue: 1)) for those with threads per queue, \(estimate()) for the others) needs \(RunOption.allowLong.flag)."))
 
             INTERRUPTS:
-            \(paragraph("SIGINT (Ctrl-C) or SIGTERM ends a sweep at once: the runs already made are in the result file, whole, and the summary covers them and says the sweep was interrupted."))
+            \(paragraph("SIGINT (Ctrl-C) or SIGTERM ends a sweep at once: the runs already made are in the result file, whole, and in its report, and the summary covers them and says the sweep was interrupted."))
 
             EXIT CODES:
               0   every run was ok

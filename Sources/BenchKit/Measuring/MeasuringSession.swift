@@ -20,10 +20,12 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
     private let lock = NSCondition()
     private var lifecycle = SessionLifecycle()
 
-    /// What a session ended with: every run recorded, and how many were planned (nil where a budget decided).
+    /// What a session ended with: every run recorded, how many were planned (nil where a budget decided), and,
+    /// once the file is finished, where its rows went (``resultPath``).
     struct Ending {
         let records: [ResultRecord]
         let planned: Int?
+        var resultPath = ""
     }
 
     /// The command, as its messages begin: `bench`, `bench check`.
@@ -173,6 +175,8 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
             console.reportError(error)
             return nil
         }
+        var ending = ending
+        ending.resultPath = resultPath
         if announcing, !resultPath.isEmpty, resultPath != "-" {
             console.error("\(command): wrote \(ending.records.count) rows to \(resultPath)\n")
         }

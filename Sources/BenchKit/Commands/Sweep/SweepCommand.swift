@@ -4,8 +4,9 @@ import JobRunners
 
 /// `bench` without a subcommand: runs a sweep, writes the result file as runs finish, then prints the summary.
 ///
-/// An interrupt (SIGINT, SIGTERM) ends the sweep at once: the runs already made are in the result file, whole, the
-/// summary covers them and says the sweep was interrupted, and the exit code is 128 + the signal's number.
+/// An interrupt (SIGINT, SIGTERM) ends the sweep at once: the runs already made are in the result file, whole, and
+/// in its report, the summary covers them and says the sweep was interrupted, and the exit code is 128 + the signal's
+/// number.
 struct SweepCommand: Command, Equatable {
     /// What it does: measure a plan, or summarize a result file (`--input`).
     enum Action: Equatable {
@@ -85,7 +86,7 @@ struct SweepCommand: Command, Equatable {
                 command: Program.name, output: recording.output, quiet: recording.quiet, verbose: summary.isVerbose,
                 console: console,
                 onInterrupt: { ended, signal in
-                    _ = conclusion.conclude(ended, interruptedBy: signal)
+                    _ = conclusion.conclude(ended, interruptedBy: signal, resultPath: ended.resultPath)
                 })
         else {
             return .failure
@@ -115,7 +116,7 @@ struct SweepCommand: Command, Equatable {
         guard session.measure(plan, with: maker) != nil, let ended = session.finish() else {
             return .failure
         }
-        return conclusion.conclude(ended, interruptedBy: nil, resultPath: session.resultPath)
+        return conclusion.conclude(ended, interruptedBy: nil, resultPath: ended.resultPath)
     }
 
     /// A cell's warm-ups, in words, for the plan line and `--warmup`'s help: `1 warm-up`, `warm-ups until two in a
@@ -225,7 +226,7 @@ struct SweepCommand: Command, Equatable {
         /// went well, or the exit code of what did not, its `Error:` line printed (the result file is whole either
         /// way).
         func writeReport(
-            _ summary: SweepSummary, _ records: [ResultRecord], besideResultsAt path: String
+            _ summary: SweepSummary, _ records: [ResultRecord], besideResultsAt path: String, announcing: Bool
         ) -> ExitCode? {
             let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             guard !command.summary.noReport, !records.isEmpty, !path.isEmpty, path != "-",
@@ -242,7 +243,7 @@ struct SweepCommand: Command, Equatable {
                 console.reportError(error)
                 return .failure
             }
-            if !command.recording.quiet {
+            if announcing {
                 console.error("\(Program.name): wrote the report to \(reportPath)\n")
             }
             return nil
@@ -260,14 +261,20 @@ struct SweepCommand: Command, Equatable {
             return nil
         }
 
-        /// Ends a sweep: the summary file and the summary; the report beside the result file at `resultPath`, for
-        /// a sweep that was not interrupted; the exit code.
+        /// Ends a sweep, interrupted by `signal` or not: the summary file and the summary; the report beside the
+        /// result file at `resultPath`, of the runs made (an interrupted sweep's too: its file holds them, and a
+        /// report is what a reader of the file looks for); the exit code.
         func conclude(
-            _ ended: MeasuringSession.Ending, interruptedBy signal: Int32?, resultPath: String? = nil
+            _ ended: MeasuringSession.Ending, interruptedBy signal: Int32?, resultPath: String
         ) -> ExitCode {
             let (records, planned) = (ended.records, ended.planned)
             let machine = records.first?.machine ?? MachineInfo.current()
-            let summary = makeSummary(records, machine: machine, path: resultPath ?? "")
+            var summary = makeSummary(records, machine: machine, path: resultPath)
+            let interruption = signal.map {
+                "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs"
+                    + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those."
+            }
+            summary.interruption = interruption
             if let failure = writeSummaryFile(summary, announcing: !command.recording.quiet || signal != nil) {
                 return failure
             }
@@ -278,21 +285,20 @@ struct SweepCommand: Command, Equatable {
             let toError = command.recording.output == .standardOutput
             let show = toError ? console.error : console.output
             let colour = command.summary.color.isOn(for: console, toStandardError: toError)
-            let interruption = signal.map {
-                "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs"
-                    + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those.\n"
-            }
             if command.summary.format == .table || command.summary.format == .markdown {
-                show("\n" + (interruption ?? "") + summary.output.render(command.summary.format, colour: colour))
+                show("\n" + summary.output.render(command.summary.format, colour: colour))
             } else {
                 show(summary.output.render(command.summary.format, colour: colour))
             }
             if let interruption {
-                console.error("\(Program.name): " + interruption.prefix(1).lowercased() + interruption.dropFirst())
-                return .failure
+                console.error("\(Program.name): " + interruption.prefix(1).lowercased() + interruption.dropFirst() + "\n")
             }
-            if let resultPath, let failure = writeReport(summary, records, besideResultsAt: resultPath) {
+            let announcing = !command.recording.quiet || signal != nil
+            if let failure = writeReport(summary, records, besideResultsAt: resultPath, announcing: announcing) {
                 return failure
+            }
+            if signal != nil {
+                return .failure
             }
             let notOK = records.filter { $0.status != .ok }
             guard notOK.isEmpty else {

@@ -25,6 +25,10 @@ struct SweepSummary {
     var drawing: ResultSet?
     /// The 2010 table, for a report of a chain sweep: its cells beside this sweep's (``FileComparison``).
     var reference: ResultSet?
+    /// What ended the sweep early, as the summary says it first (`Interrupted by SIGINT after 71 recorded runs: the
+    /// summary covers those.`), so that a report of an interrupted sweep says why cells are missing; nil for a
+    /// sweep that ran to its end, or a file's summary.
+    var interruption: String?
 
     /// The summary in every format: the tables; the summary CSV (``SummarySchema``'s columns, one row per cell);
     /// the same cells in JSON, with every sample, and the machine.
@@ -53,6 +57,7 @@ struct SweepSummary {
 
     func document() -> Document {
         var document = Document()
+        document.lines(interruption.map { [$0] } ?? [])
         guard !report.cells.isEmpty else {
             document.lines("No run was recorded.")
             return document
