@@ -272,7 +272,9 @@ extension ThreadingOverheadsTests {
             let run = bench(["--input", file])
             #expect(run.status == .success, "\(run.error)")
             let text = run.output.unwrapped
-            #expect(text.contains("Few runs: 6 of 6 cells have fewer than 6; their ± is as wide as so few runs or processes "
+            // Four runners named, the rest counted.
+            #expect(text.contains("Few runs: 6 of 6 cells (single-threaded, run-loop, detach-thread, serial-queue and 2 "
+                + "more runners) have fewer than 6; their ± is as wide as so few runs or processes "
                 + "are (Student's t), and compare will call most of their changes unsure."))
             // 100, 100 and 121: the mean of the logs ± t(2 df) × their deviation / √3, ±28% at the median.
             #expect(text.contains("  single-threaded   100 ns ±28%"))
@@ -291,6 +293,33 @@ extension ThreadingOverheadsTests {
             // Enough runs: no such line.
             let enough = try directory.write("e.csv", SubcommandTests.resultFile(runners.map { ($0, [100, 100, 121, 100, 100, 121]) }))
             #expect(!bench(["--input", enough]).output.contains("Few runs:"))
+        }
+
+        @Test("the few-runs line names runners with few runs in every cell together, and another's cells one by one")
+        func fewRunsNamed() throws {
+            let machine = MachineInfo(
+                host: "h", os: "os", kernel: "k", arch: "x86_64", cpuModel: "cpu", logicalCPUs: 2, memoryBytes: 1,
+                swiftVersion: "6.3.1", build: "release")
+            let (small, large) = (RunConfiguration(queues: 1, iterations: 10), RunConfiguration(queues: 4, iterations: 10))
+            // detach-thread and task have 3 runs at both configurations, actor at one; serial-queue has 6 at both.
+            let cells = [
+                ("detach-thread", small, 3), ("detach-thread", large, 3), ("task", small, 3), ("task", large, 3),
+                ("actor", small, 6), ("actor", large, 3), ("serial-queue", small, 6), ("serial-queue", large, 6),
+            ]
+            let records = cells.flatMap { runner, configuration, runs in
+                (1...runs).map { repetition in
+                    ResultRecord(
+                        runner: runner, configuration: configuration, repetition: repetition,
+                        outcome: RunOutcome(
+                            status: .ok, nanoseconds: 1_000, detail: "", completedIterations: configuration.jobs,
+                            startedAt: nil),
+                        machine: machine)
+                }
+            }
+            let text = try #require(SweepSummary.fewRunsText(Report(records: records)))
+            #expect(text.hasPrefix(
+                "Few runs: 5 of 8 cells (detach-thread and task at every configuration and actor at 4×10) have fewer than 6"),
+                "\(text)")
         }
 
         @Test("--summary writes the summary CSV; --format csv and json put it on standard output", .timeLimit(.minutes(1)))

@@ -162,10 +162,22 @@ extension SweepSummary {
             : "warm-ups and fresh workers included, as this sweep paid them"
         let buys = budget.map { "\(RunOption.budget.flag) \(Int($0)) or more (\(paid)), or \(repetitions)," }
             ?? repetitions
-        // A few are named, so that a reader can tell whether they matter; many are only counted, as a list of them
-        // would be longer than the tables.
-        let named = few.count <= 3
-            ? " (" + few.map { Self.name($0.key, in: report) }.joined(separator: ", ") + ")" : ""
+        // Named by runner, so that a reader can tell whether they matter: four runners at most and the rest counted,
+        // as a list of every cell would be longer than the tables. Those with few runs in each of their cells share a
+        // phrase (`detach-thread and verified-detach at every configuration`); another's cells are named, or counted.
+        let runners = few.map(\.runner).uniqued()
+        let shown = runners.prefix(4)
+        let cells = { (runner: String) in few.filter { $0.runner == runner } }
+        let everywhere = shown.filter { runner in
+            cells(runner).count > 1 && cells(runner).count == timed.count { $0.runner == runner }
+        }
+        let phrases = (everywhere.isEmpty ? [] : [Format.list(Array(everywhere)) + " at every configuration"])
+            + shown.filter { !everywhere.contains($0) }.map { runner in
+                let mine = cells(runner)
+                return mine.count == 1 ? Self.name(mine[0].key, in: report) : "\(runner) at \(mine.count) configurations"
+            }
+        let more = runners.count > shown.count ? [Format.count(runners.count - shown.count, "more runner")] : []
+        let named = " (" + Format.list(phrases + more) + ")"
         return "Few runs: \(few.count) of \(timed.count) cells\(named) \(few.count == 1 ? "has" : "have") fewer than "
             + "\(needed); "
             + "their ± is as wide as so few runs or processes are (Student's t), and compare will call most of their "
