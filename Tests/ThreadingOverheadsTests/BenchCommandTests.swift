@@ -904,6 +904,17 @@ extension ThreadingOverheadsTests {
             ])
             #expect(try ResultSet(path: "-", data: Data(piped.output.utf8)).records.count == 6)
             #expect(piped.error.contains("bench check: "))
+            // Each check is decided once in each of its configurations, at whichever look: one given twice counts
+            // once, and one that names no configuration is decided in the run options' (work 0 and 100 µs), not also
+            // at 2×20, where another check's runs put serial-queue. Its ratio at 100 µs a job is about 1, often
+            // inconclusive for a look or more, while at work 0 it fails at once; a look must not decide that again.
+            let once = bench([
+                "check", "serial-queue <= 1x single-threaded", "serial-queue@2x20 <= 1s/job", "serial-queue <= 1x single-threaded",
+                "--queues", "1", "--iterations", "20", "--work", "0,100000", "--format", "csv",
+            ])
+            let lines = once.output.split(separator: "\n").dropFirst()
+            #expect(lines.count == 3, "\(once.output)")
+            #expect(Set(lines.map { $0.split(separator: ",").prefix(4).joined(separator: ",") }).count == 3, "\(once.output)")
             let both = bench(["check", "serial-queue <= 1s/job", "--queues", "2", "--repetitions", "4", "--budget", "5"])
             #expect(both.status == .usage)
             #expect(both.error.hasPrefix("Error: '--repetitions' decides every check at once, so '--budget'"))

@@ -26,6 +26,15 @@ struct CheckCommand: Command, Equatable {
         var looks: [Int]
         /// The seconds that measuring may take in all, for more looks (`--budget`).
         var budget: Double
+        /// The configurations of the run options (`--queues`, `--iterations`, ...): where a check that names none is
+        /// decided, not wherever another check's runs put its runner.
+        var configurations: [RunConfiguration]
+
+        /// Whether `result` is one this run decides: of a check that names its configuration, or in one of
+        /// ``configurations``.
+        func decides(_ result: CheckResult) -> Bool {
+            result.expression.namedConfiguration != nil || configurations.contains(result.configuration)
+        }
     }
 
     /// The checks a command line asks for, and the fresh run that measures them (nil with `--input`).
@@ -42,6 +51,8 @@ struct CheckCommand: Command, Equatable {
                 throw UsageError(error.description)
             }
         }
+        // A check given twice is decided once, and counted once.
+        expressions = expressions.uniqued()
         guard options.input == nil else {
             if let given = line.firstGiven(of: Self.measuring) {
                 throw UsageError(
@@ -65,7 +76,8 @@ struct CheckCommand: Command, Equatable {
             plan: try Self.plan(expressions, options.run, context.catalogue),
             placement: options.run.placement.settled(asProgram: context.asProgram),
             looks: options.run.sampling.repetitions.map { [$0] } ?? CheckOptions.looks,
-            budget: options.run.sampling.budget ?? CheckOptions.defaultBudget)
+            budget: options.run.sampling.budget ?? CheckOptions.defaultBudget,
+            configurations: try options.run.cells.configurations())
         (self.options, self.expressions, self.fresh) = (options, expressions, fresh)
     }
 
@@ -123,7 +135,12 @@ struct CheckCommand: Command, Equatable {
             }
             records += made
             let report = Report(records: records)
-            let results = undecided.flatMap { $0.evaluate(on: report, confidence: confidence) }
+            // Each check in each of its configurations is decided once: a look evaluates a check again for the
+            // configurations still open, and keeps none of those decided before.
+            let results = undecided.flatMap { $0.evaluate(on: report, confidence: confidence) }.filter { result in
+                fresh.decides(result)
+                    && !decided.contains { $0.expression == result.expression && $0.configuration == result.configuration }
+            }
             decided += results.filter { $0.outcome != .inconclusive || look == looks.count - 1 }
             let open = results.filter { $0.outcome == .inconclusive }
             undecided = expressions.filter { expression in open.contains { $0.expression == expression } }
