@@ -424,16 +424,30 @@ extension ThreadingOverheadsTests {
 
         @Test("an output file that cannot be written: one Error line, exit 1, before any run", arguments: [
             ("/nonexistent-directory/run.csv", "No such file or directory"),
-            ("", "it is a directory"),
+            ("DIR", "it is a directory"),
+            // A folder that does not exist: once found only at the end, when the runs were made and lost.
+            ("DIR/new/", "a path that ends in '/' names a folder, not a file"),
         ])
         func unwritableOutput(path: String, reason: String) throws {
             let directory = try TemporaryDirectory()
-            let target = path.isEmpty ? directory.path : path
+            let target = path.replacingOccurrences(of: "DIR", with: directory.path)
             let run = bench(Self.small + ["--output", target])
             #expect(run.status == .failure)
             let errors = run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") }
             #expect(errors == ["Error: Cannot write '\(target)': \(reason)"])
-            #expect(!run.error.contains("[1/"))
+            #expect(!run.error.contains("[1/") && !run.error.contains(" runs ("), "\(run.error)")
+            #expect(directory.contents.isEmpty)
+        }
+
+        @Test("a summary file that cannot be written: one Error line, exit 1, before any run")
+        func unwritableSummary() throws {
+            let directory = try TemporaryDirectory()
+            let summary = directory.path + "/none/summary.csv"
+            let run = bench(Self.small + ["--output", directory.path + "/x.csv", "--summary", summary])
+            #expect(run.status == .failure)
+            let errors = run.error.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+            #expect(errors == ["Error: Cannot write '\(summary)': No such file or directory"])
+            #expect(!run.error.contains(" runs ("), "\(run.error)")
             #expect(directory.contents.isEmpty)
         }
 

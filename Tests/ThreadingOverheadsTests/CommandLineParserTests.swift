@@ -272,6 +272,12 @@ extension ThreadingOverheadsTests {
             (["compare", "a.csv", "b.csv", "--treshold", "3"], "Unknown option '--treshold'; did you mean '--threshold'?", .compare),
             (["-"], "Unexpected argument '-'", nil),
             (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart, crossover, validate, interleave, worker", nil),
+            (["run.csv"], "Unknown command 'run.csv'; for the summary of a result file: 'bench --input run.csv'", nil),
+            (
+                ["chart", "a.csv", "-o", "chart.png"],
+                "'bench chart' writes SVG, so 'chart.png' would be an SVG file named .png: name it .svg (rsvg-convert "
+                    + "makes a PNG of it)", .chart
+            ),
             (["--queues"], "Missing value for '--queues <list>'", nil),
             (["--queues", "--iterations", "5"], "Missing value for '--queues <list>'", nil),
             (["--output"], "Missing value for '--output <path>'", nil),

@@ -12,7 +12,7 @@ extension ThreadingOverheadsTests {
         /// sample here fails the round trip.
         static let samples: [String: String] = [
             "queues": "2,3", "iterations": "7", "jobs": "999", "work": "5,50", "runners": "serial-queue,task",
-            "repetitions": "4", "warmup": "2", "output": "out.csv", "format": "json", "summary": "s.csv",
+            "repetitions": "4", "warmup": "2", "output": "out", "format": "json", "summary": "s.csv",
             "verify-timeout": "1.5", "stall-timeout": "9", "threshold": "2.5", "input": "in.csv",
             "budget": "30", "precision": "2", "seed": "42", "confidence": "90", "shift": "1.5",
             "title": "A title, with a comma", "shape": "ping-pong,chain", "processes": "3", "protocol": "1",

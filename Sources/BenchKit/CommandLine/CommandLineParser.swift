@@ -58,6 +58,11 @@ enum CommandLineParser {
             }
             if !first.hasPrefix("-") {
                 guard let command = Subcommand.named(first) else {
+                    // A result file where a command goes: its summary is what was most likely meant.
+                    if first.hasSuffix(".csv") {
+                        throw UsageError(
+                            "Unknown command '\(first)'; for the summary of a result file: '\(Program.name) --input \(first)'")
+                    }
                     throw UsageError("Unknown command '\(first)'; the commands are \(commandList)")
                 }
                 subcommand = command

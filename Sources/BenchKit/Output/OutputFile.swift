@@ -78,6 +78,17 @@ final class OutputFile {
         }
     }
 
+    /// Fails as writing a file at `path` later would, so that a command that writes it only after its runs (a
+    /// sweep's `--summary`) can refuse a path that cannot take it before making them: opens the file under its
+    /// temporary name and removes it. An existing device or pipe is left alone (opening a pipe waits for its reader).
+    static func check(_ path: String, console: Console) throws(OutputFileError) {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            return
+        }
+        try OutputFile(.file(path: path), console: console).discard()
+    }
+
     /// Opens `destination` for a CSV file and writes its header row.
     convenience init(
         csv destination: OutputDestination, header: [String], console: Console, machine: MachineInfo? = nil
@@ -231,6 +242,11 @@ final class OutputFile {
                 }
                 return .stream(descriptor: descriptor)
             }
+        }
+        if path.hasSuffix("/") {
+            // Not caught by the folder's check below: `/tmp/new/` would be written as `/tmp/.new.partial-PID`, and
+            // fail only at the rename, after the runs.
+            throw OutputFileError(description: "cannot write '\(path)': a path that ends in '/' names a folder, not a file")
         }
         let finalPath = linkTarget(of: path)
         let url = URL(fileURLWithPath: finalPath)

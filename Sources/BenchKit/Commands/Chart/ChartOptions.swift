@@ -1,3 +1,4 @@
+import Foundation
 import JobRunners
 
 /// The options of `bench chart`.
@@ -24,6 +25,13 @@ extension ChartCommand {
             parse: { text, option throws(UsageError) in
                 guard text != "-" else {
                     throw UsageError("'\(Program.name) chart' writes a file: give '--\(option) <chart.svg>' a path, not -")
+                }
+                // An SVG named `chart.png` opens in no image viewer: the name is refused rather than the file mislabelled.
+                let suffix = URL(fileURLWithPath: text).pathExtension
+                guard suffix.isEmpty || suffix.lowercased() == "svg" else {
+                    throw UsageError(
+                        "'\(Program.name) chart' writes SVG, so '\(text)' would be an SVG file named .\(suffix): name it "
+                            + ".svg (rsvg-convert makes a PNG of it)")
                 }
                 return try ValueParser<String>.text(valueName: "chart.svg").parse(text, option)
             },

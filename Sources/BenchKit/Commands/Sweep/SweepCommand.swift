@@ -81,6 +81,15 @@ struct SweepCommand: Command, Equatable {
         _ plan: SweepPlan, placement: RunPlacement, conclusion: Conclusion, _ context: CommandContext
     ) -> ExitCode {
         let console = context.console
+        if let path = summary.summaryPath {
+            // Written after the runs: a path that cannot take it is refused now, not once they are made.
+            do {
+                try OutputFile.check(path, console: console)
+            } catch {
+                console.reportError(error)
+                return .failure
+            }
+        }
         guard let maker = PlacedRuns.make(placement, for: plan, executable: context.executable, console: console),
             let session = MeasuringSession(
                 command: Program.name, output: recording.output, quiet: recording.quiet, verbose: summary.isVerbose,
