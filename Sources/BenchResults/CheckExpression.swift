@@ -159,7 +159,16 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
             let measured = report.cells.filter { $0.runner == subject.runner }.map(\.configuration)
             configurations = measured.isEmpty ? report.configurations : measured
         }
-        return configurations.map { evaluate(on: report, in: $0, confidence: confidence) }
+        return evaluate(on: report, in: configurations, confidence: confidence)
+    }
+
+    /// Decides the check in each of `configurations`, at `confidence`: a fresh check's, which decides a check that
+    /// names no configuration in those it measured for it, not wherever another check's runs put its runner, and
+    /// at a later look only in those still undecided.
+    public func evaluate(
+        on report: Report, in configurations: [RunConfiguration], confidence: Double = CheckResult.defaultConfidence
+    ) -> [CheckResult] {
+        configurations.map { evaluate(on: report, in: $0, confidence: confidence) }
     }
 
     /// A check reads no decision from a cell whose runs were made during interference (``RunLoad/isInterference``)

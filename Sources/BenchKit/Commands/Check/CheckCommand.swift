@@ -30,10 +30,9 @@ struct CheckCommand: Command, Equatable {
         /// decided, not wherever another check's runs put its runner.
         var configurations: [RunConfiguration]
 
-        /// Whether `result` is one this run decides: of a check that names its configuration, or in one of
-        /// ``configurations``.
-        func decides(_ result: CheckResult) -> Bool {
-            result.expression.namedConfiguration != nil || configurations.contains(result.configuration)
+        /// The configurations the run decides `expression` in: the one it names, or ``configurations``.
+        func configurations(of expression: CheckExpression) -> [RunConfiguration] {
+            expression.namedConfiguration.map { [$0] } ?? configurations
         }
     }
 
@@ -127,7 +126,8 @@ struct CheckCommand: Command, Equatable {
         let started = clock.now
         var records: [ResultRecord] = []
         var decided: [CheckResult] = []
-        var undecided = expressions
+        // Each check in each of its configurations is decided once: a look decides those still open.
+        var undecided = expressions.map { ($0, fresh.configurations(of: $0)) }
         var next = plan
         for (look, total) in looks.enumerated() {
             guard let made = session.measure(next, with: maker) else {
@@ -135,15 +135,14 @@ struct CheckCommand: Command, Equatable {
             }
             records += made
             let report = Report(records: records)
-            // Each check in each of its configurations is decided once: a look evaluates a check again for the
-            // configurations still open, and keeps none of those decided before.
-            let results = undecided.flatMap { $0.evaluate(on: report, confidence: confidence) }.filter { result in
-                fresh.decides(result)
-                    && !decided.contains { $0.expression == result.expression && $0.configuration == result.configuration }
+            let results = undecided.flatMap { expression, configurations in
+                expression.evaluate(on: report, in: configurations, confidence: confidence)
             }
             decided += results.filter { $0.outcome != .inconclusive || look == looks.count - 1 }
             let open = results.filter { $0.outcome == .inconclusive }
-            undecided = expressions.filter { expression in open.contains { $0.expression == expression } }
+            undecided = expressions.map { expression in
+                (expression, open.filter { $0.expression == expression }.map(\.configuration))
+            }.filter { !$0.1.isEmpty }
             guard look < looks.count - 1, !open.isEmpty else {
                 break
             }

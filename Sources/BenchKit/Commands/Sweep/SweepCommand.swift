@@ -284,7 +284,9 @@ struct SweepCommand: Command, Equatable {
                     + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those."
             }
             summary.interruption = interruption
-            if let failure = writeSummaryFile(summary, announcing: !command.recording.quiet || signal != nil) {
+            // What was written is said unless quiet, and always after an interrupt, when files are not expected.
+            let announcing = !command.recording.quiet || signal != nil
+            if let failure = writeSummaryFile(summary, announcing: announcing) {
                 return failure
             }
             if machine.build == "debug", signal == nil {
@@ -302,7 +304,6 @@ struct SweepCommand: Command, Equatable {
             if let interruption {
                 console.error("\(Program.name): " + interruption.prefix(1).lowercased() + interruption.dropFirst() + "\n")
             }
-            let announcing = !command.recording.quiet || signal != nil
             if let failure = writeReport(summary, records, besideResultsAt: resultPath, announcing: announcing) {
                 return failure
             }

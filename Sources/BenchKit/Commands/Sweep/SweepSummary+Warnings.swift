@@ -167,13 +167,14 @@ extension SweepSummary {
         // phrase (`detach-thread and verified-detach at every configuration`); another's cells are named, or counted.
         let runners = few.map(\.runner).uniqued()
         let shown = runners.prefix(4)
-        let cells = { (runner: String) in few.filter { $0.runner == runner } }
+        let cells = Dictionary(grouping: few, by: \.runner)
         let everywhere = shown.filter { runner in
-            cells(runner).count > 1 && cells(runner).count == timed.count { $0.runner == runner }
+            let count = cells[runner]?.count ?? 0
+            return count > 1 && count == timed.count { $0.runner == runner }
         }
         let phrases = (everywhere.isEmpty ? [] : [Format.list(Array(everywhere)) + " at every configuration"])
             + shown.filter { !everywhere.contains($0) }.map { runner in
-                let mine = cells(runner)
+                let mine = cells[runner] ?? []
                 return mine.count == 1 ? Self.name(mine[0].key, in: report) : "\(runner) at \(mine.count) configurations"
             }
         let more = runners.count > shown.count ? [Format.count(runners.count - shown.count, "more runner")] : []

@@ -57,7 +57,9 @@ struct SweepSummary {
 
     func document() -> Document {
         var document = Document()
-        document.lines(interruption.map { [$0] } ?? [])
+        if let interruption {
+            document.lines(interruption)
+        }
         guard !report.cells.isEmpty else {
             document.lines("No run was recorded.")
             return document
