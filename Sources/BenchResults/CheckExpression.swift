@@ -134,6 +134,12 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The sides the check reads, each a runner and the configuration it names (if any): the subject, then the
+    /// other runner of a check relative to one.
+    public var operands: [Operand] {
+        [subject] + (other.map { [$0] } ?? [])
+    }
+
     /// The runners the check reads, subject first.
     public var runners: [String] {
         guard let other, other.runner != subject.runner else {

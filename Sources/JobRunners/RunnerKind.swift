@@ -96,6 +96,16 @@ public struct RunnerKind: Sendable, Hashable, CustomStringConvertible {
         try makeTrial(configuration, settings)
     }
 
+    /// Why the runner cannot run `shape`, as an error or a sweep's note gives it: "runs no contention (its shapes:
+    /// chain, fan-out)"; nil where it can.
+    public func reasonItCannotRun(_ shape: Shape) -> String? {
+        guard !traits.shapes.contains(shape) else {
+            return nil
+        }
+        let shapes = Shape.allCases.filter(traits.shapes.contains).map(\.rawValue)
+        return "runs no \(shape) (its shapes: \(shapes.joined(separator: ", ")))"
+    }
+
     /// Whether two runners are the same one: whether their ids are equal, as a catalogue keeps them distinct.
     public static func == (lhs: RunnerKind, rhs: RunnerKind) -> Bool {
         lhs.id == rhs.id

@@ -934,6 +934,38 @@ extension ThreadingOverheadsTests {
             #expect(both.error.hasPrefix("Error: '--repetitions' decides every check at once, so '--budget'"))
         }
 
+        @Test("check on a fresh run: each side in its configuration; a check no runs could decide is a usage error")
+        func checkFreshRunPlan() throws {
+            let directory = try TemporaryDirectory()
+            // Each side measured where it names: the check was a FAIL "no run of single-threaded at 2×100", its
+            // other side measured at the subject's 1×200.
+            let sides = directory.path + "/sides.csv"
+            let twoSides = bench([
+                "check", "serial-queue@1x200 <= 1000x single-threaded@2x100", "--repetitions", "6", "--output", sides,
+            ])
+            #expect(!twoSides.output.contains("no run of"), "\(twoSides.output)")
+            let cells = Set(
+                try ResultSet(contentsOfFile: sides).records.map {
+                    "\($0.runner)@\($0.configuration.queues)x\($0.configuration.iterations)"
+                })
+            #expect(cells == ["serial-queue@1x200", "single-threaded@2x100"])
+            // A runner that runs none of the check's shapes: nothing could decide it, as for a misspelt runner.
+            let chain = bench(["check", "mutex <= 2x task", "--queues", "2", "--iterations", "100", "--repetitions", "6"])
+            #expect(chain.status == .usage)
+            #expect(
+                chain.error.hasPrefix(
+                    "Error: 'mutex <= 2x task' cannot be measured: mutex runs no chain (its shapes: contention); give "
+                        + "--shape a shape it runs\n"), "\(chain.error)")
+            // Where it runs some of them, it is decided in those, and the others are named.
+            let some = bench([
+                "check", "mutex <= 1000x serial-queue", "--shape", "contention,chain", "--queues", "2", "--iterations", "100",
+                "--repetitions", "6", "--format", "csv",
+            ])
+            #expect(some.status != .usage, "\(some.error)")
+            #expect(some.error.contains("bench check: not deciding 'mutex <= 1000x serial-queue' at 2×100: mutex runs no chain"))
+            #expect(some.output.split(separator: "\n").count == 2, "\(some.output)")
+        }
+
         @Test("compare: fields from a result file stay text in Markdown and in the table, whatever they hold")
         func hostileFields() throws {
             let directory = try TemporaryDirectory()

@@ -28,9 +28,8 @@ enum PlanLimits {
         }
         plan.exclude { cell in
             let shape = cell.configuration.shape
-            guard cell.runner.traits.shapes.contains(shape) else {
-                let shapes = Shape.allCases.filter(cell.runner.traits.shapes.contains).map(\.rawValue)
-                return "runs no \(shape) (its shapes: \(shapes.joined(separator: ", ")))"
+            if let reason = cell.runner.reasonItCannotRun(shape) {
+                return reason
             }
             let queues = shape.runners(queues: cell.configuration.queues)
             let threads = queues * cell.runner.traits.threadsPerQueue

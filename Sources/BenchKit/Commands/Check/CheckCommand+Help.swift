@@ -25,7 +25,7 @@ extension CheckCommand {
           'run-loop@8x12500 > 2x global-queue@8x12500'
           'task <= 4.5 allocs/job'
 
-        \(HelpText.paragraph("A fresh run measures the runners each check names, in the configuration it names or, if it names none, in those of \(RunOption.shapes.flag), \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's).", indent: 0))
+        \(HelpText.paragraph("A fresh run measures the runners each check names, each side in the configuration it names, or the other side's, or, if neither names one, in those of \(RunOption.shapes.flag), \(RunOption.queues.flag), \(RunOption.iterations.flag) and \(RunOption.jobs.flag) (by default, the 2010 sweep's) whose shape both runners run; a check that no configuration could decide (a runner that runs none of its shapes) is a usage error.", indent: 0))
 
         OUTCOMES:
         \(HelpText.paragraph("Each check is decided by one rule over every run of its cells, pooled: the \(CheckCommand.confidence.flag) interval (a percentile bootstrap) of what the check compares with its bound, the ratio of the two runners' costs per job or the one runner's cost, lies", indent: 0))
@@ -43,7 +43,7 @@ extension CheckCommand {
           0   every check holds
           1   a check fails, or a file cannot be read
           3   no check fails, but some are inconclusive
-          64  a malformed check or option, or an unknown runner
+          64  a malformed check or option, an unknown runner, or a check no run could decide
           130, 143   interrupted by SIGINT, SIGTERM: no check is decided
 
         """

@@ -26,14 +26,12 @@ struct CheckCommand: Command, Equatable {
         var looks: [Int]
         /// The seconds that measuring may take in all, for more looks (`--budget`).
         var budget: Double
-        /// The configurations of the run options (`--queues`, `--iterations`, ...): where a check that names none is
-        /// decided, not wherever another check's runs put its runner.
-        var configurations: [RunConfiguration]
-
-        /// The configurations the run decides `expression` in: the one it names, or ``configurations``.
-        func configurations(of expression: CheckExpression) -> [RunConfiguration] {
-            expression.namedConfiguration.map { [$0] } ?? configurations
-        }
+        /// Where each check is decided, in the order of the checks: the configuration it names, or those of the run
+        /// options (`--queues`, `--iterations`, ...) whose shape its runners run; not wherever another check's runs
+        /// put its runner.
+        var decidedIn: [[RunConfiguration]]
+        /// What the plan leaves undecided, and why: a check in a configuration whose shape a runner of it runs not.
+        var notes: [String]
     }
 
     /// The checks a command line asks for, and the fresh run that measures them (nil with `--input`).
@@ -71,12 +69,11 @@ struct CheckCommand: Command, Equatable {
                 "'\(Self.repetitions.flag)' must be at least \(CheckExpression.fewestRuns), the fewest runs a check on "
                     + "cost decides from, not \(repetitions)")
         }
+        let (plan, decidedIn, notes) = try Self.plan(expressions, options.run, context.catalogue)
         let fresh = FreshRun(
-            plan: try Self.plan(expressions, options.run, context.catalogue),
-            placement: options.run.placement.settled(asProgram: context.asProgram),
+            plan: plan, placement: options.run.placement.settled(asProgram: context.asProgram),
             looks: options.run.sampling.repetitions.map { [$0] } ?? CheckOptions.looks,
-            budget: options.run.sampling.budget ?? CheckOptions.defaultBudget,
-            configurations: try options.run.cells.configurations())
+            budget: options.run.sampling.budget ?? CheckOptions.defaultBudget, decidedIn: decidedIn, notes: notes)
         (self.options, self.expressions, self.fresh) = (options, expressions, fresh)
     }
 
@@ -120,6 +117,9 @@ struct CheckCommand: Command, Equatable {
                 "\(Program.name) check: not running \(exclusion.cell.runner.id) at \(exclusion.cell.configuration): "
                     + exclusion.reason)
         }
+        for note in fresh.notes {
+            session.progress.line("\(Program.name) check: \(note)")
+        }
         // Bonferroni over the looks: each look's intervals at 1 − (1 − confidence) / looks.
         let confidence = 1 - (1 - options.confidence) / Double(looks.count)
         let clock = ContinuousClock()
@@ -127,7 +127,7 @@ struct CheckCommand: Command, Equatable {
         var records: [ResultRecord] = []
         var decided: [CheckResult] = []
         // Each check in each of its configurations is decided once: a look decides those still open.
-        var undecided = expressions.map { ($0, fresh.configurations(of: $0)) }
+        var undecided = Array(zip(expressions, fresh.decidedIn))
         var next = plan
         for (look, total) in looks.enumerated() {
             guard let made = session.measure(next, with: maker) else {

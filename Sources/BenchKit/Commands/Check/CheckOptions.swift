@@ -56,23 +56,48 @@ extension CheckCommand {
         options: [input, confidence, format, SharedOption.color(\CheckOptions.color)] + measuring
             + [RunOption.quiet, RunOption.allowLong].map { $0.lifted(\CheckOptions.run) })
 
-    /// The cells the checks read: each check's runners in the configuration it names, or, if it names none, in
-    /// every configuration of the run options; as many runs of each as the first look takes.
+    /// The cells the checks read, and where each check is decided: each side's runner in the configuration that
+    /// side names, or else the one the other side names, or else each configuration of the run options in which both
+    /// sides' runners run its shape, with a note for each other one; as many runs of each as the first look takes. A
+    /// check that can be decided nowhere is a usage error (a misspelt plan, not a failed check).
     static func plan(
         _ expressions: [CheckExpression], _ options: RunOptions, _ catalogue: RunnerCatalogue
-    ) throws(UsageError) -> SweepPlan {
+    ) throws(UsageError) -> (plan: SweepPlan, decidedIn: [[RunConfiguration]], notes: [String]) {
         let general = try options.cells.configurations()
         var cells: [SweepPlan.Cell] = []
+        var decidedIn: [[RunConfiguration]] = []
+        var notes: [String] = []
         for expression in expressions {
-            var runners: [RunnerKind] = []
-            for id in expression.runners {
-                runners.append(try catalogue.runner(id, namedIn: nil))
+            var operands: [(CheckExpression.Operand, RunnerKind)] = []
+            for operand in expression.operands {
+                operands.append((operand, try catalogue.runner(operand.runner, namedIn: nil)))
             }
+            var configurations: [RunConfiguration] = []
+            var refusals: [String] = []
             for configuration in expression.namedConfiguration.map({ [$0] }) ?? general {
-                cells += runners.map { SweepPlan.Cell(runner: $0, configuration: configuration) }
+                let placed = operands.map { operand, runner in
+                    SweepPlan.Cell(runner: runner, configuration: operand.configuration ?? configuration)
+                }
+                let cannot = placed.compactMap { cell in
+                    cell.runner.reasonItCannotRun(cell.configuration.shape).map { "\(cell.runner.id) \($0)" }
+                }
+                if cannot.isEmpty {
+                    configurations.append(configuration)
+                    cells += placed
+                } else {
+                    refusals += cannot
+                    notes.append("not deciding '\(expression)' at \(configuration): \(cannot.joined(separator: "; "))")
+                }
             }
+            if configurations.isEmpty, let refusal = refusals.first {
+                let hint = expression.namedConfiguration == nil ? "; give \(RunOption.shapes.flag) a shape it runs" : ""
+                throw UsageError("'\(expression)' cannot be measured: \(refusal)\(hint)")
+            }
+            decidedIn.append(configurations)
         }
         // The budget is the check's own, for looking again; each look's runs are fixed.
-        return try options.plan(cells: cells, sampling: .repetitions(options.sampling.repetitions ?? CheckOptions.looks[0]))
+        let plan = try options.plan(
+            cells: cells, sampling: .repetitions(options.sampling.repetitions ?? CheckOptions.looks[0]))
+        return (plan, decidedIn, notes)
     }
 }
