@@ -91,6 +91,9 @@ struct CheckScanner {
                 throw failure(
                     "'\(String(word))' is not a unit of time: ns, us (or µs), ms or s, as in \(number)ns/job")
             }
+            if characters[position...].first == "X" {
+                throw failure("a multiple is written with a small x, as in \(number)x serial-queue, not '\(number)X'")
+            }
             throw failure("expected \(number)x serial-queue, \(number)ns/job or \(number) allocs/job after '\(number)'")
         }
         return try finish(subject, comparison, bound)

@@ -82,13 +82,27 @@ public struct SessionTerms: Sendable, Equatable, Codable {
             public var cells: Int
             /// What it measured.
             public var terms: SessionTerms
+            /// The two sweeps, each as ``sweep(of:path:)`` names it, in order: a pair kept again replaces its earlier
+            /// measurement rather than counting twice. Nil in terms kept before 2026-11-29.
+            public var sweeps: [String]?
 
-            /// The measurement of the pair `files`, at `measuredAt`, of `cells` cells: `terms`.
-            public init(files: [String], measuredAt: String, cells: Int, terms: SessionTerms) {
+            /// The measurement of the pair `files`, at `measuredAt`, of `cells` cells: `terms`; `sweeps` names them.
+            public init(files: [String], measuredAt: String, cells: Int, terms: SessionTerms, sweeps: [String]? = nil) {
                 self.files = files
                 self.measuredAt = measuredAt
                 self.cells = cells
                 self.terms = terms
+                self.sweeps = sweeps
+            }
+
+            /// What tells a sweep's file from another's wherever it lies: the seeds its rows record (each sweep draws
+            /// its own), or, in a file without them, its absolute path.
+            public static func sweep(of records: [ResultRecord], path: String) -> String {
+                let seeds = Set(records.compactMap(\.seed)).sorted()
+                guard !seeds.isEmpty else {
+                    return URL(fileURLWithPath: path).standardizedFileURL.path
+                }
+                return "seed " + seeds.map(String.init).joined(separator: "+")
             }
         }
 
@@ -98,6 +112,20 @@ public struct SessionTerms: Sendable, Equatable, Codable {
         public var machine: String
         /// What each A/A pair measured, in the order they were kept.
         public var pairs: [Pair]
+
+        /// Keeps `pair`: in place of the same pair's earlier measurement (the same two sweeps, in either order),
+        /// which it returns, or else after the others.
+        @discardableResult
+        public mutating func keep(_ pair: Pair) -> Pair? {
+            guard let sweeps = pair.sweeps.map({ Set($0) }),
+                let index = pairs.firstIndex(where: { $0.sweeps.map { Set($0) } == sweeps })
+            else {
+                pairs.append(pair)
+                return nil
+            }
+            defer { pairs[index] = pair }
+            return pairs[index]
+        }
 
         /// The terms of all the pairs together: each the root mean square of theirs.
         public var terms: SessionTerms {

@@ -131,9 +131,11 @@ package struct Validation {
             guard let change = row.detectable, let ratio = row.ratio, let interval = row.interval else {
                 return nil
             }
-            return Comparison.verdict(
-                ratio: ratio * change, interval: (interval.lowerBound * change)...(interval.upperBound * change),
-                threshold: threshold)
+            // As compare judges it: never slower where most of its runs were made during interference.
+            return row.judged(
+                Comparison.verdict(
+                    ratio: ratio * change, interval: (interval.lowerBound * change)...(interval.upperBound * change),
+                    threshold: threshold))
         }
         return (rows.count, rows.filter { $0 == .slower }.count)
     }

@@ -550,7 +550,7 @@ extension ThreadingOverheadsTests {
             let file = try directory.write("r.csv", Self.resultFile([("serial-queue", [1000, 1001, 1002])]))
             let misspelt = bench(["check", "serial-queu <= 1us/job", "--input", file])
             #expect(misspelt.status == .usage)
-            #expect(misspelt.error.hasPrefix("Error: Unknown runner 'serial-queu'; did you mean 'serial-queue'?"))
+            #expect(misspelt.error.hasPrefix("Error: Unknown runner 'serial-queu'; did you mean 'serial-queue'?\nUsage: bench check"))
             // A CI step that checks a runner its file lacks must fail, not pass or stop as if misspelt.
             let absent = bench(["check", "task <= 1us/job", "--input", file])
             #expect(absent.status == .failure)
@@ -672,8 +672,9 @@ extension ThreadingOverheadsTests {
             let b = try directory.write("b.csv", Self.resultFile([("serial-queue", [100, 101, 102])]))
             let c = try directory.write("c.csv", Self.resultFile([("global-queue", [300, 300, 300])]))
             // Alone after the baseline or after a file that shares a cell with it: nothing printed, one line, exit 1.
-            for files in [[a, c], [a, b, c]] {
-                let run = bench(["compare"] + files)
+            // validate's pair too: its rates over no cell would read as 0 of 0.
+            for command in [["compare", a, c], ["compare", a, b, c], ["validate", a, c]] {
+                let run = bench(command)
                 #expect(run.status == .failure)
                 #expect(run.output.isEmpty)
                 #expect(
@@ -744,6 +745,7 @@ extension ThreadingOverheadsTests {
             #expect(terms.machine == "box-2cpu" && terms.pairs.count == 1 && abs(terms.terms.drift - log(1.1)) < 0.005)
             let after = bench(["compare", a, b])
             #expect(flat(after.output).contains("Session terms: this machine's, from 1 A/A pair kept in \(path)"))
+            #expect(flat(after.output).contains("Fewer than 3 pairs: each is one draw of the machine's drift"))
             // Another machine of the same host name (cloud VMs are all `vm`), in the same folder: its files get the
             // default, not the first machine's drift, and --keep keeps its own beside them.
             let c = try directory.write(
@@ -755,12 +757,22 @@ extension ThreadingOverheadsTests {
             #expect(bench(["validate", c, d, "--keep"]).status == .success)
             #expect(try SessionTerms.Kept.read(directory.path + "/box-16cpu.session-terms.json")?.pairs.count == 1)
             #expect(try SessionTerms.Kept.read(path)?.pairs.count == 1)
+            // Without --keep, the rates of two machines' files, which are not an A/A test's: said so.
+            #expect(
+                bench(["validate", a, c]).error.hasPrefix(
+                    "bench validate: the files come from 2 machines (box-16cpu, box-2cpu): an A/A test is two sweeps"))
             let mixed = bench(["validate", a, c, "--keep"])
             #expect(mixed.error.hasPrefix(
                 "Error: --keep keeps terms for one machine, and these files come from 2: box-16cpu, box-2cpu"))
-            // Kept again: a second pair, and the terms their root mean square.
-            #expect(bench(["validate", a, b, "--keep"]).status == .success)
-            #expect(try SessionTerms.Kept.read(path)?.pairs.count == 2)
+            // The same pair again, in either order, is measured again, not counted twice; another pair is a second,
+            // and the terms their root mean square.
+            let again = bench(["validate", b, a, "--keep"])
+            #expect(flat(again.output).contains("kept in \(path) (1 A/A pair there, in place of this pair's measurement of "))
+            #expect(try SessionTerms.Kept.read(path)?.pairs.count == 1)
+            let e = try directory.write("e.csv", Self.resultFile(runners.map { ($0, [120, 121, 119, 120]) }, host: "box"))
+            #expect(flat(bench(["validate", a, e, "--keep"]).output).contains("kept in \(path) (2 A/A pairs there)"))
+            let two = try #require(try SessionTerms.Kept.read(path))
+            #expect(two.pairs.count == 2 && abs(two.terms.drift - ((log(1.1) * log(1.1) + log(1.2) * log(1.2)) / 2).squareRoot()) < 0.005)
             // A file there that is not terms: an error naming it, not the default in silence.
             try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
             let broken = bench(["compare", a, b])

@@ -74,6 +74,7 @@ extension ThreadingOverheadsTests {
             ("serial-queue <= 200ns/run", "expected '/job' after '200ns'"),
             ("serial-queue <= 200 parsecs/job", "'parsecs' is not a unit of time: ns, us (or µs), ms or s, as in 200ns/job"),
             ("task <= 1usec/job", "'usec' is not a unit of time: ns, us (or µs), ms or s, as in 1ns/job"),
+            ("serial-queue <= 2X task", "a multiple is written with a small x, as in 2x serial-queue, not '2X'"),
             ("run-loop@8 > 2x global-queue", "expected a configuration such as 8x12500 (queues x iterations) after 'run-loop@'"),
             ("run-loop@x12500 > 2x global-queue", "expected a configuration such as 8x12500 (queues x iterations) after 'run-loop@'"),
             ("run-loop@0x5 > 2x global-queue", "expected a configuration such as 8x12500 (queues x iterations) after 'run-loop@'"),

@@ -177,6 +177,11 @@ extension ThreadingOverheadsTests {
             #expect(text.hasPrefix("Interference: 1 cell had most of its runs made while other programs or guests used the machine (in B only)"))
             let bothText = try #require(FileComparison.interferenceText(both, label: "B"))
             #expect(bothText.contains("the machine (in both)"))
+            // validate judges each cell's own "sees" as compare would: never slower there either.
+            let quiet = Validation(first: file(1000, interfered: 0), second: file(1000, interfered: 0).records, shift: 1.2, threshold: 0.05)
+            #expect(quiet.ownDetectable.cells == 1 && quiet.ownDetectable.detected == 1)
+            let busy = Validation(first: file(1000, interfered: 6), second: file(1000, interfered: 6).records, shift: 1.2, threshold: 0.05)
+            #expect(busy.ownDetectable.cells == 1 && busy.ownDetectable.detected == 0)
         }
 
         @Test("check: a cell with more than a quarter of its runs made during interference decides nothing, and says why")

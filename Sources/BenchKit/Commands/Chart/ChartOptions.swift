@@ -48,8 +48,9 @@ extension ChartCommand {
     static let width = Option<ChartOptions>(
         "width", value: "pixels",
         help: "The width to lay the chart out for: \(Int(RowChart.defaultWidth)) for a page on a laptop, 390 for a "
-            + "phone's (below \(Int(RowChart.narrowBelow)), shorter labels); the text stays the same size.",
-        \.width, .count(minimum: 300))
+            + "phone's (below \(Int(RowChart.narrowBelow)), shorter labels), \(RowChart.leastWidth) at the least; the text "
+            + "stays the same size.",
+        \.width, .count(minimum: RowChart.leastWidth))
     static let bars = Option<ChartOptions>.flag(
         "bars",
         help: "The 2010 post's picture instead: grouped bars of the median seconds per run, a colour per runner, "

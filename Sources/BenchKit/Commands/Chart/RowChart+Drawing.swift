@@ -45,7 +45,7 @@ extension RowChart {
     /// The chart as SVG, laid out for `width` pixels: a file of its own when `standalone`, or an element for an
     /// HTML page. Below ``narrowBelow`` the labels are shorter and the flags go (a row's boldness stays).
     func svg(width requested: Double = defaultWidth, standalone: Bool = true) -> String {
-        let width = max(requested, 300)
+        let width = max(requested, Double(Self.leastWidth))
         let isNarrow = width < Self.narrowBelow
         let margin = Layout.margin
         let labelSize = isNarrow ? Text.narrowLabel : Text.body

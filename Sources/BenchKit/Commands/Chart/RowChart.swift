@@ -116,6 +116,8 @@ struct RowChart {
     static let narrowWidth = 360.0
     /// Below this width the layout is narrow: shorter labels, no flags column.
     static let narrowBelow = 600.0
+    /// The least width a chart is laid out for (`--width`'s least): narrower, its labels would overlap.
+    static let leastWidth = 300
     /// The most files `bench chart` draws in rows (a place per configuration and file in each row); more are drawn
     /// as bars.
     static let mostFiles = 6

@@ -41,7 +41,7 @@ extension CheckCommand {
 
         EXIT CODES:
           0   every check holds
-          1   a check fails, or a file cannot be read
+          1   a check fails, a file cannot be read, or --output cannot be written
           3   no check fails, but some are inconclusive
           64  a malformed check or option, an unknown runner, or a check no run could decide
           130, 143   interrupted by SIGINT, SIGTERM: no check is decided

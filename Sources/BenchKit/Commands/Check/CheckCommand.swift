@@ -95,7 +95,7 @@ struct CheckCommand: Command, Equatable {
                 do {
                     _ = try context.catalogue.runner(id, namedIn: nil)
                 } catch {
-                    console.reportError(error)
+                    BenchCommand.report(UsageError(error.message, command: .check), console: console)
                     return .usage
                 }
             }

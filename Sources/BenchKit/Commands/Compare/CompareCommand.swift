@@ -62,15 +62,8 @@ struct CompareCommand: Command {
         guard var comparison = FileComparison.withKeptTerms(files, threshold: options.threshold, console: console) else {
             return .failure
         }
-        // A later file with no cell of the baseline's would print its tables empty and exit 0, which a CI step
-        // takes for a comparison made: it is an error, saying what each file holds.
-        if let offset = comparison.comparisons.firstIndex(where: { $0.rows.isEmpty }) {
-            let (baseline, candidate) = (files[0], files[offset + 1])
-            // One line, as every error is (a CI step greps it): each path once, then what each file holds.
-            console.reportError(
-                "'\(baseline.path)' and '\(candidate.path)' share no cell: the first holds "
-                    + "\(FileComparison.holdings(comparison.reports[0])), the second "
-                    + "\(FileComparison.holdings(comparison.reports[offset + 1])); compare files of the same command")
+        if let message = comparison.sharesNoCellMessage {
+            console.reportError(message)
             return .failure
         }
         // A file whose sweep saw the machine change under it (Drift) holds cells whose runs differ before and after

@@ -160,8 +160,12 @@ extension FileComparison {
         return table
     }
 
+    /// The machine fields that do not tell machines apart, and so are never marked as differing: the clock's
+    /// resolution, measured at each start, moves from run to run.
+    static let measuredMachineFields: Set<String> = ["clock_resolution_ns"]
+
     /// Where every file names the same host but the machines differ (cloud VMs all called `vm`), which fields tell
-    /// them apart; nil otherwise. The clock's measured resolution moves from run to run and tells nothing.
+    /// them apart (not ``measuredMachineFields``); nil otherwise.
     func sharedHostText() -> String? {
         let machines = files.compactMap(\.machines.first)
         let hosts = machines.map(\.host).uniqued()
@@ -170,7 +174,7 @@ extension FileComparison {
         }
         let apart = MachineInfo.columns.indices.filter { column in
             let name = MachineInfo.columns[column]
-            return name != "host" && name != "clock_resolution_ns"
+            return name != "host" && !Self.measuredMachineFields.contains(name)
                 && machines.map { $0.fields[column].value }.uniqued().count > 1
         }
         guard !apart.isEmpty else {
@@ -205,7 +209,9 @@ extension FileComparison {
             [MachineInfo.columns[column]]
                 + values.indices.map { file in
                     let value = values[file][column]
-                    return file > 0 && value != values[0][column] ? value + " ≠" : value
+                    let differs = value != values[0][column]
+                        && !Self.measuredMachineFields.contains(MachineInfo.columns[column])
+                    return file > 0 && differs ? value + " ≠" : value
                 }
         }
         return TextTable(columns: ["field"] + files.indices.map(Self.label), rows: rows)

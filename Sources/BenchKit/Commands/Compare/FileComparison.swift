@@ -128,9 +128,18 @@ struct FileComparison {
             return "Session terms: the default (\(why)), \(figures); intervals widened by 1.96 times them. "
                 + "'\(Program.name) validate A.csv B.csv --keep' measures this machine's on an A/A pair."
         }
+        let few =
+            source.pairs < Self.enoughKeptPairs
+            ? " Fewer than \(Self.enoughKeptPairs) pairs: each is one draw of the machine's drift, so keep pairs of other days."
+            : ""
         return "Session terms: this machine's, from \(Format.count(source.pairs, "A/A pair")) kept in \(source.path), "
-            + "\(figures); intervals widened by 1.96 times them."
+            + "\(figures); intervals widened by 1.96 times them.\(few)"
     }
+
+    /// The kept A/A pairs below which compare says that the drift is known from too few sessions: one quiet pair's
+    /// terms called 3.8 to 23% of the cells of days the machine moved more falsely (docs/statistics.md, "What the
+    /// rules promise"). Three is a judgement, not a measured count: the fewest whose root mean square is not one day's.
+    static let enoughKeptPairs = 3
 
     /// The change compare tells ``Comparison/detectable(ratio:interval:threshold:)`` cells against.
     static let detectableChange = 1.2
@@ -151,8 +160,12 @@ struct FileComparison {
     }
 
     /// What compare says of the cells whose runs were made mostly during interference in either file
-    /// (``Comparison/Row/interfered``); nil when there are none.
-    static func interferenceText(_ comparison: Comparison, label: String) -> String? {
+    /// (``Comparison/Row/interfered``), and what to do, `advice`; nil when there are none.
+    static func interferenceText(
+        _ comparison: Comparison, label: String,
+        advice: String = "Measure them again on a quiet machine, or both builds in one run (\(Program.name) interleave), "
+            + "whose runs share the machine's conditions."
+    ) -> String? {
         let rows = comparison.rows.filter { $0.interfered != .neither }
         guard !rows.isEmpty else {
             return nil
@@ -165,8 +178,7 @@ struct FileComparison {
         return "Interference: \(Format.count(rows.count, "cell")) had most of \(rows.count == 1 ? "its" : "their") runs "
             + "made while other programs or guests used the machine (\(where_)): their verdicts are never faster, "
             + "slower, cheaper or dearer (an unsure one is marked !), as a difference may be the other programs'. "
-            + "Measure them again on a quiet machine, or both builds in one run (\(Program.name) interleave), whose "
-            + "runs share the machine's conditions."
+            + advice
     }
 
     /// The machine factor of `comparison` in words; a line saying there is none when there is none.
@@ -223,6 +235,18 @@ struct FileComparison {
             let names = runners.indices.filter { configurations[$0] == group }.map { runners[$0] }
             return (names.count > 4 ? Format.count(names.count, "runner") : names.joined(separator: ", ")) + ": " + group
         }
+    }
+
+    /// The `Error:` line's message where a later file shares no cell with the first: its tables would be empty
+    /// and a CI step would take an exit of 0 for a comparison made. Nil where every file shares one. One line, as
+    /// every error is (a CI step greps it): each path once, then what each file holds.
+    var sharesNoCellMessage: String? {
+        guard let offset = comparisons.firstIndex(where: { $0.rows.isEmpty }) else {
+            return nil
+        }
+        return "'\(files[0].path)' and '\(files[offset + 1].path)' share no cell: the first holds "
+            + "\(Self.holdings(reports[0])), the second \(Self.holdings(reports[offset + 1])); compare files of the "
+            + "same command"
     }
 
     /// What a report's cells are, in a few words, for an error: `2 runners (serial-queue, condition-worker) at

@@ -29,8 +29,13 @@ extension ValidateCommand {
         help: "Keep the session terms this pair measures (how far a cell moves beside the machine, and the machine as "
             + "a whole, between sessions) for its machine in MACHINE.session-terms.json beside the first file (named "
             + "as its result files are: host, processor, CPUs), with those kept before: compare then uses them for "
-            + "files of this machine in that folder, instead of the default.",
+            + "files of this machine in that folder, instead of the default; the same pair kept again replaces its "
+            + "earlier measurement.",
         \.keep)
+
+    /// compare's `--format`, whose html is a page of the same tables here: validate draws no chart.
+    static let format = SharedOption.format(
+        \ValidateOptions.compare.format, help: "\(SharedOption.formatList); html a page of the same tables.")
 
     /// The options that shape the sweep made twice when no files are given: `bench`'s own.
     static let sweepOptions: [Option<ValidateOptions>] = [
@@ -41,6 +46,6 @@ extension ValidateCommand {
     /// `bench validate`'s arguments and options, in the order the help lists them.
     static let definition = CommandDefinition<ValidateOptions>(
         subcommand: "validate", arguments: "[<first.csv> <second.csv>]",
-        options: [shift, keep] + [CompareCommand.threshold, CompareCommand.format, CompareCommand.color].map { $0.lifted(\ValidateOptions.compare) }
-            + sweepOptions)
+        options: [shift, keep, CompareCommand.threshold.lifted(\ValidateOptions.compare), format,
+            CompareCommand.color.lifted(\ValidateOptions.compare)] + sweepOptions)
 }
