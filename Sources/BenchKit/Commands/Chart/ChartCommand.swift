@@ -72,9 +72,13 @@ struct ChartCommand: Command, Equatable {
                 logarithmic: options.logarithmic || options.latency, latency: options.latency
             ).svg()
         } else {
-            // Each file a series; its label as the legend gives it (a file of two builds, each build's).
+            // Each file a series; its label as the legend gives it (a file of two builds, each build's), with its
+            // machine where the files come from several (a path need not say it).
+            let machines = files.map { FileComparison.machines(of: [$0]).joined(separator: ", ") }
+            let named = Set(machines).count > 1
             let labelled = zip(files.indices, reports).map { index, report in
-                (label: "\(FileComparison.label(index)): \(files[index].path)", report: report)
+                let machine = named ? " (\(machines[index]))" : ""
+                return (label: "\(FileComparison.label(index)): \(files[index].path)\(machine)", report: report)
             }
             var chart =
                 options.latency
