@@ -301,15 +301,20 @@ extension RowChart {
     /// what that ratio is over (` × machine` for a ratio over the machine factor).
     private typealias Move = (file: String, word: String, ratio: Double, unit: String)
 
-    /// A row's flag: each file's verdicts that moved, each word once with the range of its ratios (`dearer
-    /// 1.21–1.23 × machine`); nil where none moved.
+    /// A row's flag: each file's verdicts that moved, each word once with its ratio, or with several cells how many
+    /// and the least and most of their ratios, in words, not as an interval's dash (`dearer 1.21 × machine`, `dearer
+    /// in 3 cells, 1.21 to 1.32 × machine`); nil where none moved.
     private static func flag(_ moves: [Move]) -> String? {
         let parts = moves.map { "\($0.file)\($0.word)" }.uniqued().map { key in
             let called = moves.filter { "\($0.file)\($0.word)" == key }
             let ratios = called.map(\.ratio)
             let (low, high) = (ratios.min() ?? 1, ratios.max() ?? 1)
-            return "\(key) " + (Format.ratio(low) == Format.ratio(high) ? Format.ratio(low) : Format.range(low...high))
-                + (called.first?.unit ?? "")
+            let unit = called.first?.unit ?? ""
+            guard called.count > 1 else {
+                return "\(key) \(Format.ratio(low))\(unit)"
+            }
+            let each = Format.ratio(low) == Format.ratio(high) ? "each \(Format.ratio(low))" : "\(Format.ratio(low)) to \(Format.ratio(high))"
+            return "\(key) in \(called.count) cells, \(each)\(unit)"
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
