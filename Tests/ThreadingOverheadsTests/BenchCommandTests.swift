@@ -1033,6 +1033,11 @@ extension ThreadingOverheadsTests {
             let text = bench(["compare", a, b])
             #expect(!text.output.contains("<svg"))
             #expect(HTMLRenderer.escape(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+            // Prose keeps an option's name on one line, and escapes the rest as ever; a dash inside a word is no flag.
+            #expect(
+                HTMLRenderer.prose("add --repetitions 6 <or> --allow-long, not a--b or -- alone")
+                    == "add <span class=\"flag\">--repetitions</span> 6 &lt;or&gt; <span class=\"flag\">--allow-long</span>, "
+                    + "not a--b or -- alone")
         }
 
         @Test("text output: a heading longer than a screen wraps at 120 columns, as paragraphs do; a short one stays")

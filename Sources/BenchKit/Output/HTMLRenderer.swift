@@ -19,11 +19,11 @@ enum HTMLRenderer {
             case .lines(let lines):
                 body += "<div class=\"scroll\"><pre>" + lines.map(escape).joined(separator: "\n") + "</pre></div>\n"
             case .list(let items):
-                body += "<ul>\n" + items.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+                body += "<ul>\n" + items.map { "<li>\(prose($0))</li>\n" }.joined() + "</ul>\n"
             case .paragraph(let text, let indent):
-                body += (indent > 0 ? "<p class=\"note\">" : "<p>") + escape(text) + "</p>\n"
+                body += (indent > 0 ? "<p class=\"note\">" : "<p>") + prose(text) + "</p>\n"
             case .phrases(let phrases):
-                body += "<p>" + escape(phrases.joined(separator: " ")) + "</p>\n"
+                body += "<p>" + prose(phrases.joined(separator: " ")) + "</p>\n"
             case .chart(let chart):
                 // The SVG writer escapes every text it draws (SVGText), so the chart goes in as it is.
                 body += chart.figure()
@@ -87,6 +87,34 @@ enum HTMLRenderer {
         return escaped
     }
 
+    /// `text` escaped, each option's name in it (`--repetitions`) kept on one line: a browser may break a line at a
+    /// hyphen, and `--rep-` above `etitions` reads as neither.
+    static func prose(_ text: String) -> String {
+        let characters = Array(text)
+        func isNamePart(_ index: Int) -> Bool {
+            index < characters.count && (characters[index].isLetter || characters[index].isNumber || characters[index] == "-")
+        }
+        var html = ""
+        var (plain, index) = (0, 0)
+        while index < characters.count {
+            let startsFlag =
+                characters[index] == "-" && index + 2 < characters.count && characters[index + 1] == "-"
+                && characters[index + 2].isLetter && (index == 0 || !isNamePart(index - 1))
+            guard startsFlag else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while isNamePart(end) {
+                end += 1
+            }
+            html += escape(String(characters[plain..<index]))
+                + "<span class=\"flag\">\(escape(String(characters[index..<end])))</span>"
+            (plain, index) = (end, end)
+        }
+        return html + escape(String(characters[plain...]))
+    }
+
     /// System fonts only (nothing to fetch), a readable measure for text, and boxes that scroll sideways for what
     /// is wider than the window. Colours follow the reader's light or dark preference.
     private static let style = """
@@ -99,6 +127,7 @@ enum HTMLRenderer {
         h2 { font-size: 1.15em; margin: 1.6em 0 0.5em; border-bottom: 1px solid var(--rule); padding-bottom: 0.2em; }
         p { max-width: 80ch; }
         h1, h2, p, li { overflow-wrap: anywhere; }
+        .flag { white-space: nowrap; }
         p.note { color: var(--muted); margin-left: 1.5em; }
         .scroll { overflow-x: auto; max-width: 100%; margin: 0.5em 0; }
         figure.scroll { margin: 1em 0; }
