@@ -15,7 +15,7 @@ import JobRunners
 /// Costs are median costs per job; allocations are counted (`Allocations`), and a check on them is decided on
 /// every run's count, whatever the machine's load: it holds only if every run's count does. Without a
 /// configuration, the check applies to every configuration in which the subject was measured, and must hold in
-/// each; a configuration given on one side applies to both.
+/// each; a configuration given on one side only applies to both, and each side given one is read in its own.
 public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     /// A runner, optionally in one configuration.
     public struct Operand: Equatable, Sendable, CustomStringConvertible {

@@ -19,7 +19,7 @@ extension CheckCommand {
           RUNNER[@QxI] (>=|<=|>|<) NUMBER (ns|us|µs|ms|s)/job  an absolute cost per job
           RUNNER[@QxI] (>=|<=|>|<) NUMBER allocs/job           allocations per job, counted (0 allowed)
           RUNNER[@QxI] (>=|<=|>|<) [FACTOR x] RUNNER allocs    a multiple of another runner's allocations per job
-        \(HelpText.paragraph("Costs are medians per job (per round trip in ping-pong). Without @QxI (queues x iterations of a chain), a check applies in every configuration measured, and must hold in each; a configuration given on one side applies to both.", indent: 0))
+        \(HelpText.paragraph("Costs are medians per job (per round trip in ping-pong). Without @QxI (queues x iterations of a chain), a check applies in every configuration measured, and must hold in each; a configuration given on one side only applies to both, and each side given one is read in its own.", indent: 0))
           'detach-thread >= 10x serial-queue'
           'serial-queue <= 200ns/job'
           'run-loop@8x12500 > 2x global-queue@8x12500'
