@@ -96,13 +96,14 @@ public struct SessionTerms: Sendable, Equatable, Codable {
             }
 
             /// What tells a sweep's file from another's wherever it lies: the seeds its rows record (each sweep draws
-            /// its own), or, in a file without them, its absolute path.
+            /// its own, unless `--seed` gives it) and when its first run started, or, in a file without them, its
+            /// absolute path.
             public static func sweep(of records: [ResultRecord], path: String) -> String {
                 let seeds = Set(records.compactMap(\.seed)).sorted()
-                guard !seeds.isEmpty else {
+                guard !seeds.isEmpty, let started = records.compactMap(\.startedAt).min() else {
                     return URL(fileURLWithPath: path).standardizedFileURL.path
                 }
-                return "seed " + seeds.map(String.init).joined(separator: "+")
+                return "seed " + seeds.map(String.init).joined(separator: "+") + " from " + started.resultTimestamp
             }
         }
 
