@@ -124,8 +124,9 @@ public struct SessionTerms: Sendable, Equatable, Codable {
                 pairs.append(pair)
                 return nil
             }
-            defer { pairs[index] = pair }
-            return pairs[index]
+            let earlier = pairs[index]
+            pairs[index] = pair
+            return earlier
         }
 
         /// The terms of all the pairs together: each the root mean square of theirs.

@@ -769,6 +769,11 @@ extension ThreadingOverheadsTests {
             let again = bench(["validate", b, a, "--keep"])
             #expect(flat(again.output).contains("kept in \(path) (1 A/A pair there, in place of this pair's measurement of "))
             #expect(try SessionTerms.Kept.read(path)?.pairs.count == 1)
+            // The JSON names the file alone, whatever the text says beside it.
+            let json = try #require(
+                JSONSerialization.jsonObject(with: Data(bench(["validate", a, b, "--keep", "--format", "json"]).output.utf8))
+                    as? [String: Any])
+            #expect((json["measured_terms"] as? [String: Any])?["kept_in"] as? String == path)
             let e = try directory.write("e.csv", Self.resultFile(runners.map { ($0, [120, 121, 119, 120]) }, host: "box"))
             #expect(flat(bench(["validate", a, e, "--keep"]).output).contains("kept in \(path) (2 A/A pairs there)"))
             let two = try #require(try SessionTerms.Kept.read(path))
@@ -955,7 +960,8 @@ extension ThreadingOverheadsTests {
             let twoSides = bench([
                 "check", "serial-queue@1x200 <= 1000x single-threaded@2x100", "--repetitions", "6", "--output", sides,
             ])
-            #expect(!twoSides.output.contains("no run of"), "\(twoSides.output)")
+            #expect(twoSides.status != .usage && !twoSides.output.contains("no run of"), "\(twoSides.output)")
+            #expect(twoSides.output.contains("serial-queue@1x200 <= 1000x single-threaded@2x100 at 1×200: "))
             let cells = Set(
                 try ResultSet(contentsOfFile: sides).records.map {
                     "\($0.runner)@\($0.configuration.queues)x\($0.configuration.iterations)"

@@ -73,7 +73,7 @@ extension CheckCommand {
                 operands.append((operand, try catalogue.runner(operand.runner, namedIn: nil)))
             }
             var configurations: [RunConfiguration] = []
-            var refusals: [String] = []
+            var refusal: String?
             for configuration in expression.namedConfiguration.map({ [$0] }) ?? general {
                 let placed = operands.map { operand, runner in
                     SweepPlan.Cell(runner: runner, configuration: operand.configuration ?? configuration)
@@ -85,11 +85,11 @@ extension CheckCommand {
                     configurations.append(configuration)
                     cells += placed
                 } else {
-                    refusals += cannot
+                    refusal = refusal ?? cannot.first
                     notes.append("not deciding '\(expression)' at \(configuration): \(cannot.joined(separator: "; "))")
                 }
             }
-            if configurations.isEmpty, let refusal = refusals.first {
+            if configurations.isEmpty, let refusal {
                 let hint = expression.namedConfiguration == nil ? "; give \(RunOption.shapes.flag) a shape it runs" : ""
                 throw UsageError("'\(expression)' cannot be measured: \(refusal)\(hint)")
             }

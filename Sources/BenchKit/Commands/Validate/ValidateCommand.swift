@@ -95,24 +95,25 @@ struct ValidateCommand: Command, Equatable {
         let validation = Validation(
             first: Report(records: files[0].records), second: files[1].records, shift: shift,
             threshold: threshold, terms: terms.terms)
-        var keptIn: String?
+        var kept: Validation.Kept?
         if keep {
-            guard let path = Self.keep(validation, files: files, paths: paths, console: console) else {
+            guard let made = Self.keep(validation, files: files, paths: paths, console: console) else {
                 return .failure
             }
-            keptIn = path
+            kept = made
         }
         console.output(
-            validation.output(paths: paths, termsText: terms.sessionTermsText(), keptIn: keptIn)
+            validation.output(paths: paths, termsText: terms.sessionTermsText(), kept: kept)
                 .render(format, colour: color.isOn(for: console)))
         return .success
     }
 
     /// Adds what the pair measured to the terms kept for its machine beside the first file, in place of the same
-    /// pair's earlier measurement, writing the file whole under a temporary name first; the file's path and how many
-    /// pairs it holds, or nil with the `Error:` line printed (the pair comes from
-    /// two machines, has no machine factor, or the file cannot be written).
-    private static func keep(_ validation: Validation, files: [ResultSet], paths: [String], console: Console) -> String? {
+    /// pair's earlier measurement, writing the file whole under a temporary name first; where, or nil with the
+    /// `Error:` line printed (the pair comes from two machines, has no machine factor, or the file cannot be written).
+    private static func keep(
+        _ validation: Validation, files: [ResultSet], paths: [String], console: Console
+    ) -> Validation.Kept? {
         let machines = FileComparison.machines(of: files)
         guard machines.count == 1, let machine = machines.first else {
             console.reportError(
@@ -136,8 +137,7 @@ struct ValidateCommand: Command, Equatable {
             let file = try OutputFile(.file(path: path), console: console)
             try file.write(kept.json)
             try file.finish()
-            let replaced = earlier.map { ", in place of this pair's measurement of \($0.measuredAt)" } ?? ""
-            return "\(path) (\(Format.count(kept.pairs.count, "A/A pair")) there\(replaced))"
+            return Validation.Kept(path: path, pairs: kept.pairs.count, replacing: earlier?.measuredAt)
         } catch {
             console.reportError("cannot keep the session terms in '\(path)': \(error)")
             return nil

@@ -14,7 +14,21 @@ extension Validation {
         total == 0 ? "-" : Format.number((Double(count) / Double(total) * 1000).rounded() / 10) + "%"
     }
 
-    func output(paths: [String], termsText: String, keptIn: String? = nil) -> CommandOutput {
+    /// Where `--keep` kept the pair's terms: the file, how many pairs it holds now, and when the measurement of this
+    /// pair it replaced was made (nil where it added one).
+    struct Kept {
+        var path: String
+        var pairs: Int
+        var replacing: String?
+
+        /// `vm-2cpu.session-terms.json (2 A/A pairs there, in place of this pair's measurement of …)`.
+        var description: String {
+            let replaced = replacing.map { ", in place of this pair's measurement of \($0)" } ?? ""
+            return "\(path) (\(Format.count(pairs, "A/A pair")) there\(replaced))"
+        }
+    }
+
+    func output(paths: [String], termsText: String, kept: Kept? = nil) -> CommandOutput {
         let factor = Format.number(shift)
         let (own, ownRelative) = (ownDetectable, ownRelativeDetectable)
         // Without a machine factor no relative rule ran: its rows say "-", not a reassuring 0%.
@@ -66,7 +80,7 @@ extension Validation {
                     document.paragraph(
                         "This pair measures: a cell ±\(Self.percentage(measured.cell)) beside the machine beyond its "
                             + "runs' own spread, and the machine ±\(Self.percentage(measured.drift)) between the two "
-                            + (keptIn.map { "sessions; kept in \($0), which compare uses for this machine's files "
+                            + (kept.map { "sessions; kept in \($0.description), which compare uses for this machine's files "
                                 + "there." } ?? "sessions; --keep keeps them for compare."))
                 }
                 if let calibrationText {
@@ -105,7 +119,7 @@ extension Validation {
                 .object([
                     "shift": .number(shift), "threshold": .number(threshold),
                     "session_terms": FileComparison.json(same.terms, from: nil), "cells": .integer(cells),
-                    "measured_terms": SessionTerms.measured(from: same).map { FileComparison.json($0, from: keptIn) }
+                    "measured_terms": SessionTerms.measured(from: same).map { FileComparison.json($0, from: kept?.path) }
                         ?? .null,
                     "agreeing": .integer(agreeing), "false_alarms": .integer(falseAlarms),
                     "relative_false_alarms": hasFactor ? .integer(relativeFalseAlarms) : .null, "detected": .integer(detected),
