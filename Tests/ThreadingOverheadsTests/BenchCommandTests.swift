@@ -1143,6 +1143,18 @@ extension ThreadingOverheadsTests {
             #expect(logSVG.contains(">0.1<"))
         }
 
+        @Test("chart --bars: a panel of few runners spreads its groups over the column as the fullest panel does")
+        func chartPanelsAlign() throws {
+            let directory = try TemporaryDirectory()
+            let reusing = ["single-threaded", "serial-queue", "global-queue", "task", "actor", "continuation", "run-loop"]
+            let svg = try Self.chart(
+                of: Self.resultFile((reusing + ["detach-thread"]).map { ($0, [100, 110, 120]) }), ["--bars"], in: directory)
+            // The configuration's label under each panel's group: at one x in both, not the thread panel's bunched
+            // at the column's left.
+            let places = svg.matches(of: /<text[^>]* x="([0-9.]+)"[^>]*>4×500<\/text>/).map { String($0.output.1) }
+            #expect(places.count == 2 && Set(places).count == 1, "\(places)")
+        }
+
         @Test("chart: every built-in runner but the floors in a colour of its own; each floor in its runner's")
         func chartColours() throws {
             let directory = try TemporaryDirectory()

@@ -268,5 +268,33 @@ extension ThreadingOverheadsTests {
             #expect(SweepSummary.interferenceText(Report(records: quiet)) == nil)
             #expect(SweepSummary.interferenceText(Report(records: quiet.map { var r = $0; r.load = nil; return r })) == nil)
         }
+
+        @Test("a chart says which cells had runs made during interference: a footnote, and each mark's tooltip")
+        func chart() throws {
+            let records = (1...10).map { sequence in
+                Self.record(
+                    sequence.isMultiple(of: 2) ? "task" : "serial-queue", sequence,
+                    load: RunLoad(others: (4...7).contains(sequence) ? 0.4 : 0.01, steal: 0))
+            }
+            func chart(_ records: [ResultRecord]) -> RowChart {
+                RowChart.costPerJob(
+                    [("A", Report(records: records))], configurations: [Self.configuration], catalogue: .builtIn)
+            }
+            let marked = chart(records)
+            #expect(
+                marked.footnotes == [
+                    "In 2 of 2 cells some runs were made while other programs used the machine (the summary's !; a "
+                        + "pointer over a mark says how many): they may be off."
+                ])
+            let tooltips = marked.groups.flatMap(\.rows).flatMap(\.marks).map(\.tooltip)
+            #expect(tooltips.count == 2 && tooltips.allSatisfy { $0.hasSuffix("; ! 2 made during interference") })
+            let quiet = records.map { record in
+                var record = record
+                record.load = RunLoad(others: 0.01, steal: 0)
+                return record
+            }
+            #expect(chart(quiet).footnotes.isEmpty)
+            #expect(!chart(quiet).svg().contains("interference"))
+        }
     }
 }

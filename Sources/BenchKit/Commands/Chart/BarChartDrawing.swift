@@ -219,7 +219,11 @@ extension BarChart {
                     "stroke": "#333",
                 ])
             var groupX = columnX + Self.groupGap
-            let groupWidth = self.groupWidth(runners: panel.runners.count)
+            // The column is as wide as the panel with the most runners needs: a panel of fewer spreads its groups
+            // over it rather than leaving its right side empty, its bars centred in each.
+            let groups = Double(max(report.configurations.count, 1))
+            let groupWidth = max(
+                self.groupWidth(runners: panel.runners.count), (columnWidth - Self.groupGap) / groups - Self.groupGap)
             for configuration in report.configurations {
                 let barsStart = groupX + (groupWidth - Double(panel.runners.count) * Self.barWidth) / 2
                 for (slot, runner) in panel.runners.enumerated() {

@@ -67,6 +67,7 @@ extension RowChart {
                 value, interval, cell.modes.isMultimodal ? cell.modes.modes.map(\.location) : [],
                 numbers + ", \(cell.okRuns) ok of \(Format.count(cell.runs, "run"))"
                     + (cell.modesText.map { "; modes: \($0)" } ?? "")
+                    + (cell.interferedRuns > 0 ? "; ! \(cell.interferedRuns) made during interference" : "")
             )
         }
         return RowChart(
@@ -78,7 +79,24 @@ extension RowChart {
                     + "in C, under its runner."
             ],
             axis: .nanoseconds, axisTitle: "cost per \(job) (log scale)", slots: slots.count, legend: slots.legend,
-            groups: groups, band: nil)
+            groups: groups, band: nil, footnotes: interferenceFootnotes(reports, configurations: configurations))
+    }
+
+    /// What a chart of `reports` says of the cells the summary marks `!`: those with runs made while other programs
+    /// used the machine, which the marks alone do not show; one line a file that has some, none where no file has.
+    static func interferenceFootnotes(
+        _ reports: [(label: String, report: Report)], configurations: [RunConfiguration]
+    ) -> [String] {
+        reports.compactMap { file in
+            let cells = file.report.cells.filter { configurations.contains($0.configuration) }
+            let marked = cells.filter { $0.interferedRuns > 0 }.count
+            guard marked > 0 else {
+                return nil
+            }
+            let place = reports.count > 1 ? " of \(file.label)" : ""
+            return "In \(marked) of \(Format.count(cells.count, "cell"))\(place) some runs were made while other "
+                + "programs used the machine (the summary's !; a pointer over a mark says how many): they may be off."
+        }
     }
 
     /// Each runner's sampled latency in each configuration that has some, from one or more files: from the p50
