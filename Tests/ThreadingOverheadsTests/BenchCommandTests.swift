@@ -481,11 +481,11 @@ extension ThreadingOverheadsTests {
         /// `secondsApart` from one another in the file's order where given, their start times unrecorded otherwise.
         static func resultFile(
             _ cells: [(String, [Int64])], host: String = "h", kernel: String = "k", cpus: Int = 2,
-            secondsApart: Double? = nil, build: String = "release"
+            secondsApart: Double? = nil, build: String = "release", clock: Int? = nil
         ) -> String {
             let machine = MachineInfo(
                 host: host, os: "os", kernel: kernel, arch: "x86_64", cpuModel: "cpu", logicalCPUs: cpus,
-                memoryBytes: 1, swiftVersion: "6.3.1", build: build)
+                memoryBytes: 1, swiftVersion: "6.3.1", build: build, clockResolutionNanoseconds: clock)
             let configuration = RunConfiguration(queues: 4, iterations: 500)
             let runs = cells.flatMap { runner, times in times.enumerated().map { (runner, $0, $1) } }
             let records = runs.enumerated().map { sequence, run in
@@ -498,6 +498,19 @@ extension ThreadingOverheadsTests {
                     machine: machine)
             }
             return resultFileText(records)
+        }
+
+        @Test("compare's machines table marks a field that tells machines apart ≠, not the clock measured at each start")
+        func compareMachineFields() throws {
+            let directory = try TemporaryDirectory()
+            let a = try directory.write("a.csv", Self.resultFile([("serial-queue", [100, 101, 102])], host: "vm", clock: 30))
+            let b = try directory.write(
+                "b.csv", Self.resultFile([("serial-queue", [100, 101, 102])], host: "vm", cpus: 16, clock: 41))
+            let markdown = bench(["compare", a, b, "--format", "markdown"]).output
+            #expect(markdown.contains(#"| clock\_resolution\_ns | 30 | 41 |"#))
+            #expect(markdown.contains(#"| logical\_cpus | 2 | 16 ≠ |"#))
+            let text = bench(["compare", a, b]).output.unwrapped
+            #expect(text.contains("Every file names its host 'vm', but the machines differ in logical_cpus: tell them apart"))
         }
 
         @Test("compare of one sweep's file says it needs two, not that the file lacks interleave's builds")
