@@ -39,6 +39,9 @@ public struct InterleavedComparison: Sendable {
     public var candidate: ResultRecord.Variant
     /// The noise threshold, as a fraction: a ratio within this of 1 is `same`, whatever its interval.
     public var threshold: Double
+    /// The builds' configurations and compilers, A's then B's, as their rows record them (each worker reports its
+    /// own since worker protocol 3; a file made before records the parent's for both).
+    public var builds: [MachineInfo.Build]
     /// A row per cell with runs of both builds, in the order of the file's cells.
     public var rows: [Row]
 
@@ -86,6 +89,10 @@ public struct InterleavedComparison: Sendable {
         let (a, b) = (baseline, candidate)
         let reportA = Report(records: records.filter { $0.variant == a })
         let reportB = Report(records: records.filter { $0.variant == b })
+        builds = [a, b].map { variant in
+            let machine = records.first { $0.variant == variant }?.machine
+            return MachineInfo.Build(configuration: machine?.build ?? "", swiftVersion: machine?.swiftVersion ?? "")
+        }
         rows = reportA.cells.compactMap { cellA in
             guard let cellB = reportB.cell(cellA.runner, at: cellA.configuration) else {
                 return nil

@@ -53,6 +53,33 @@ public struct MachineInfo: Sendable, Equatable {
         self.clockResolutionNanoseconds = clockResolutionNanoseconds
     }
 
+    /// What tells two builds of `bench` on one machine apart in a result file's rows: the build configuration and
+    /// the compiler. A worker of `bench interleave`'s second build reports its own (WorkerProtocol), so that its
+    /// rows do not carry the parent's.
+    public struct Build: Codable, Equatable, Sendable {
+        /// `release` or `debug` (``MachineInfo/build``).
+        public var configuration: String
+        /// The Swift compiler that built it (``MachineInfo/swiftVersion``).
+        public var swiftVersion: String
+
+        /// This executable's build.
+        public static let current = Build(configuration: buildConfiguration, swiftVersion: compilerVersion)
+
+        /// A build given by its configuration and compiler.
+        public init(configuration: String, swiftVersion: String) {
+            self.configuration = configuration
+            self.swiftVersion = swiftVersion
+        }
+    }
+
+    /// The same machine, as `build` records it: its configuration and compiler in place of these.
+    public func built(as build: Build) -> MachineInfo {
+        var machine = self
+        machine.build = build.configuration
+        machine.swiftVersion = build.swiftVersion
+        return machine
+    }
+
     /// What a new file in `results/` is named after: the host, the processor's maker and line, and the CPUs this
     /// process may use (`vm-amd-epyc-2cpu`, `vm-intel-xeon-16cpu`, `studio-apple-m2-12cpu`), so that machines that
     /// share a host name (cloud VMs all called `vm`) get files that can be told apart by name. Lowercase ASCII

@@ -243,6 +243,9 @@ public struct SweepPlan: Equatable, Sendable {
         public var variant: ResultRecord.Variant?
         /// What other programs did with the machine around the run, where it was read.
         public var load: RunLoad?
+        /// The build that made the run, where it is not this executable's (`bench interleave`'s other build, as
+        /// its worker reported itself): its rows record it in place of the session machine's.
+        public var build: MachineInfo.Build?
 
         /// A run's `outcome`, with the worker process and the build that made it, where there are such.
         public init(outcome: RunOutcome, process: Int? = nil, variant: ResultRecord.Variant? = nil) {
@@ -288,7 +291,8 @@ public struct SweepPlan: Equatable, Sendable {
             for run in made {
                 let result = ResultRecord(
                     runner: step.runner.id, configuration: step.configuration, repetition: repetition,
-                    outcome: run.outcome, machine: machine, seed: seed, sequence: records.count + 1,
+                    outcome: run.outcome, machine: run.build.map(machine.built) ?? machine, seed: seed,
+                    sequence: records.count + 1,
                     process: run.process, variant: run.variant, load: run.load)
                 try record(result)
                 records.append(result)

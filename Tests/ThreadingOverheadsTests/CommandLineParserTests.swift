@@ -309,6 +309,11 @@ extension ThreadingOverheadsTests {
                 ["--queues", "4", "--iterations", "4611686018427387904"],
                 "4 queues × 4611686018427387904 iterations is more jobs than can be counted", nil
             ),
+            (
+                ["--queues", "2", "--jobs", "9223372036854775807"],
+                "--jobs 9223372036854775807 is more jobs than can be counted", nil
+            ),
+            (["--processes", "65"], "'--processes' must be at most 64 (workers at a time), not 65", nil),
             (["--queues", ""], "'--queues' needs at least one value", nil),
             (["--queues="], "'--queues' needs at least one value", nil),
             (["--runners", ""], "'--runners' needs at least one value", nil),
@@ -353,6 +358,11 @@ extension ThreadingOverheadsTests {
             ),
             (["crossover", "--work", "0"], "'--work' must be at least 1, not 0", .crossover),
             (["crossover", "extra"], "Unexpected argument 'extra'", .crossover),
+            (
+                ["crossover", "--runners", "task,mutex"],
+                "'mutex' cannot be measured by a crossover, one queue's chain: mutex runs no chain (its shapes: "
+                    + "contention)", .crossover
+            ),
             (
                 ["check", "serial-queue <= 1us/job", "--input", "r.csv", "--queues", "4"],
                 "'--input' checks an existing file, so '--queues', which shapes a fresh run, does not apply", .check

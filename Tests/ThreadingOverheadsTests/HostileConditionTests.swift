@@ -258,9 +258,40 @@ extension ThreadingOverheadsTests {
             // The seed's order, as `interrupt(with:)` relies on it.
             #expect(records.first?.runner == "single-threaded")
             #expect(records.allSatisfy { $0.status == .ok && $0.completedIterations == $0.configuration.jobs })
-            #expect(run.output.contains("Interrupted by SIGINT after \(records.count) recorded runs of 6 planned"))
-            #expect(run.error.contains("bench: wrote \(records.count) rows to "))
+            #expect(run.output.contains("Interrupted by SIGINT after \(Format.count(records.count, "recorded run")) of 6 planned"))
+            #expect(run.error.contains("bench: wrote \(Format.count(records.count, "row")) to "))
             #expect(run.error.contains("bench: wrote the report to "), "\(run.error)")
+        }
+
+        @Test(
+            "SIGINT before any run is recorded: the file named keeps what it held, nothing else is written, exit 130",
+            .timeLimit(.minutes(1)))
+        func sigintBeforeFirstRun() throws {
+            let bench = try #require(Environment.benchExecutable)
+            let directory = try TemporaryDirectory()
+            let held = "what an earlier sweep wrote\n"
+            let path = try directory.write("kept.csv", held)
+            let run = try runProcess(
+                [
+                    bench.path, "--runners", "detach-thread", "--queues", "1", "--iterations", "300000", "--warmup", "0",
+                    "--repetitions", "1", "--output", path,
+                ],
+                timeout: 60
+            ) { process in
+                // The session has begun once its temporary file exists; the one run (300,000 threads) takes seconds.
+                #expect(
+                    eventually(timeout: 30) {
+                        (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
+                            .contains { $0.hasPrefix(".kept.csv.partial") } == true
+                    })
+                Thread.sleep(forTimeInterval: 0.3)
+                kill(process.processIdentifier, SIGINT)
+            }
+            #expect(run.status == 130, "\(run.error)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == held)
+            #expect(directory.contents == ["kept.csv"])
+            #expect(run.error.contains("bench: no run was recorded; \(path) is left as it was"), "\(run.error)")
+            #expect(!run.output.contains("Interrupted"))
         }
 
         @Test(
@@ -270,7 +301,7 @@ extension ThreadingOverheadsTests {
             let (run, records, _) = try interrupt(with: SIGTERM)
             #expect(run.status == 143)
             #expect(records.count >= 1)
-            #expect(run.output.contains("Interrupted by SIGTERM after \(records.count) recorded runs"))
+            #expect(run.output.contains("Interrupted by SIGTERM after \(Format.count(records.count, "recorded run"))"))
         }
 
         @Test(

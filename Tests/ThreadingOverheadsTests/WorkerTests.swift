@@ -109,6 +109,8 @@ extension ThreadingOverheadsTests {
                 withInput: true)
             var reader = DescriptorReader(child.output)
             #expect(reader.line() == WorkerProtocol.greeting)
+            // Then its build, which the rows of its runs record (interleave's other build may differ in it).
+            #expect(try WorkerProtocol.message(MachineInfo.Build.self, from: reader.line() ?? "") == .current)
             let plan = SweepPlan(
                 runners: [.serialQueue], configurations: [RunConfiguration(queues: 2, iterations: 30)], repetitions: 1)
             var request = WorkerRequest(SweepPlan.Step(cell: plan.cells[0], repetition: 1), of: plan)
@@ -229,6 +231,37 @@ extension ThreadingOverheadsTests {
             let summary = bench(["--input", path])
             #expect(summary.status == .failure)
             #expect(summary.error.hasPrefix("Error: '\(path)' holds runs of two builds, made by 'bench interleave'"))
+        }
+
+        @Test("interleave: each build's rows record its own configuration and compiler; --output - is the CSV alone",
+            .timeLimit(.minutes(2)))
+        func interleaveBuilds() throws {
+            let executable = try #require(Environment.benchExecutable)
+            let directory = try TemporaryDirectory()
+            // B: this bench's worker, which says it is another build (its first two lines replaced).
+            let other = try directory.write(
+                "other-bench",
+                "#!/bin/sh\necho '\(WorkerProtocol.greeting)'\necho '{\"configuration\":\"other\",\"swiftVersion\":\"9.9\"}'\n"
+                    // The shell's read takes a pipe's bytes one line at a time, so each reply passes on at once.
+                    + "'\(executable.path)' \"$@\" | { read -r a; read -r b; "
+                    + "while IFS= read -r line; do printf '%s\\n' \"$line\"; done; }\n")
+            #expect(chmod(other, 0o755) == 0)
+            let run = try Self.withWorkers([
+                "interleave", executable.path, other, "--runners", "serial-queue", "--queues", "2", "--iterations",
+                "200", "--repetitions", "2", "--processes", "1", "--output", "-",
+            ])
+            #expect(run.status == .success, "\(run.error)")
+            // Standard output holds the CSV and nothing else; the comparison went to standard error.
+            let records = try ResultSet(path: "-", data: Data(run.output.utf8)).records
+            #expect(records.count == 4)
+            let current = MachineInfo.Build.current
+            for record in records {
+                let build = record.variant?.label == "B" ? MachineInfo.Build(configuration: "other", swiftVersion: "9.9") : current
+                #expect(MachineInfo.Build(configuration: record.machine.build, swiftVersion: record.machine.swiftVersion) == build)
+            }
+            #expect(run.error.contains("B against A, run by run in one session"))
+            #expect(run.error.contains("B: \(other) (other build, Swift 9.9)"))
+            #expect(run.error.contains("A: \(executable.path) (\(current.configuration) build, Swift \(current.swiftVersion))"))
         }
     }
 }

@@ -109,7 +109,7 @@ enum HelpText {
               swift run -c release \(Program.name) --queues 8 --iterations 12500
               swift run -c release \(Program.name) --runners serial-queue,global-queue --queues 1,2,4,8 --output -
               swift run -c release \(Program.name) --shape ping-pong
-              swift run -c release \(Program.name) compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
+              swift run -c release \(Program.name) compare \(Program.compareExampleFiles)
 
             """
     }

@@ -22,4 +22,11 @@ enum Program {
     static func command(_ subcommand: String?) -> String {
         subcommand.map { "\(name) \($0)" } ?? name
     }
+
+    /// The files the help's example of `compare` compares: this package's 2010 table against the user's sweep;
+    /// a package of the user's own (Examples/CustomRunner), which has no 2010 table, two sweeps of its own.
+    static var compareExampleFiles: String {
+        name == "bench"
+            ? "results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv" : "results/<before>.csv results/<after>.csv"
+    }
 }

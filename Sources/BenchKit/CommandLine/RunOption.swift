@@ -93,7 +93,7 @@ enum RunOption {
             + "draws once for its whole life (a thread pool's regime) varies within a cell, and its interval and modes "
             + "show it; 1 makes every run in this process.",
         defaultText: "\(RunOptions.defaultProcesses); 1 where it runs inside another program, as in a test",
-        \.placement.processes, .count(minimum: 1))
+        \.placement.processes, .count(minimum: 1, maximum: (RunOptions.maximumProcesses, "(workers at a time)")))
     static let quiet = Option<RunOptions>.flag(
         "quiet", help: "No progress on standard error, nor the lines that say where the files went; errors still.",
         \.recording.quiet)

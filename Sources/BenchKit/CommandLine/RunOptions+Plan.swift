@@ -43,11 +43,17 @@ extension CellOptions {
                         counts.append((queueCount, iterationCount))
                     }
                 } else if let total = jobsTotal(for: shape) {
-                    let iterationCount = (total + queueCount / 2) / queueCount
+                    // total / queues, to the nearest whole number, without the overflow of (total + queues / 2).
+                    let remainder = total % queueCount
+                    let iterationCount = total / queueCount + (remainder >= queueCount - remainder ? 1 : 0)
                     guard iterationCount >= 1 else {
                         throw UsageError(
                             "\(RunOption.jobs.flag) \(total) is fewer than \(RunOption.queues.flag) \(queueCount): "
                                 + "every queue needs a job at least")
+                    }
+                    let (jobs, overflow) = queueCount.multipliedReportingOverflow(by: iterationCount)
+                    guard !overflow, !jobs.multipliedReportingOverflow(by: shape.parties).overflow else {
+                        throw UsageError("\(RunOption.jobs.flag) \(total) is more jobs than can be counted")
                     }
                     counts.append((queueCount, iterationCount))
                 }

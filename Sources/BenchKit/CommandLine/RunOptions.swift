@@ -38,6 +38,10 @@ public struct RunOptions: CommandOptions {
     }
     /// Worker processes a measurement spreads each cell's runs over unless `--processes` says otherwise.
     public static let defaultProcesses = 4
+    /// The most worker processes `--processes` may ask for: every one is started before a run is made and lives
+    /// beside the others, though they make runs one at a time, so more than a large machine has cores buy nothing
+    /// and a slip of the keyboard (`--processes 1000`) would fill a small machine with processes.
+    public static let maximumProcesses = 64
     /// How long the default sweep takes, as measured (docs/method.md, "Sampling"), for the help texts: the minimum runs of
     /// the runners that start a thread per job, never cut, make it longer when the machine is busy.
     static let defaultSweepDuration = "about 3 minutes on a 2-core machine, longer on a busy one"

@@ -2,11 +2,24 @@ import BenchResults
 
 /// The kinds of value `bench`'s options take, each with the message that says what is wrong with a bad one.
 extension ValueParser {
-    /// `5`, at least `minimum`.
-    static func count(minimum: Int) -> ValueParser<Int> {
+    /// `5`, at least `minimum` and at most `maximum`.
+    static func count(minimum: Int, maximum: (value: Int, why: String)? = nil) -> ValueParser<Int> {
         ValueParser<Int>(
-            parse: { text, option throws(UsageError) in try wholeNumber(text, for: option, minimum: minimum) },
+            parse: { text, option throws(UsageError) in
+                let number = try wholeNumber(text, for: option, minimum: minimum)
+                try check(number, against: maximum, for: option)
+                return number
+            },
             text: { String($0) }, describe: { String($0) })
+    }
+
+    /// Throws where `number` is over `maximum`, saying why there is one.
+    private static func check(_ number: Int, against maximum: (value: Int, why: String)?, for option: String)
+        throws(UsageError)
+    {
+        if let maximum, number > maximum.value {
+            throw UsageError("'--\(option)' must be at most \(maximum.value) \(maximum.why), not \(number)")
+        }
     }
 
     /// `1,4,8`: at least one whole number, each at least `minimum` and at most `maximum`; a number given twice is
@@ -17,9 +30,7 @@ extension ValueParser {
                 var numbers: [Int] = []
                 for item in try items(text, for: option) {
                     let number = try wholeNumber(item, for: option, minimum: minimum)
-                    if let maximum, number > maximum.value {
-                        throw UsageError("'--\(option)' must be at most \(maximum.value) \(maximum.why), not \(number)")
-                    }
+                    try check(number, against: maximum, for: option)
                     numbers.append(number)
                 }
                 return numbers.uniqued()

@@ -42,6 +42,15 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
     var resultPath: String {
         file.displayPath
     }
+    /// Where the rows go, for the plan's line: `; results to results/x.csv`, `; results to standard output`, empty
+    /// for nowhere.
+    var resultsClause: String {
+        switch resultPath {
+        case "": ""
+        case "-": "; results to standard output"
+        default: "; results to \(resultPath)"
+        }
+    }
     /// What the command says when an interrupt ends the session, given the runs recorded, how many were planned,
     /// and the signal.
     private let onInterrupt: @Sendable (Ending, Int32) -> Void
@@ -169,6 +178,17 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
     /// Finishes the ended session's file and says where its rows went; nil, with the `Error:` line, if it cannot.
     private func complete(_ ending: Ending, announcing: Bool) -> Ending? {
         defer { close() }
+        guard !ending.records.isEmpty else {
+            // Nothing recorded (interrupted before a run ended): no file of a header alone, and a file the user
+            // named keeps what it held.
+            let existed = !resultPath.isEmpty && resultPath != "-" && FileManager.default.fileExists(atPath: resultPath)
+            file.discard()
+            if announcing, !resultPath.isEmpty, resultPath != "-" {
+                let fate = existed ? "\(resultPath) is left as it was" : "\(resultPath) was not written"
+                console.error("\(command): no run was recorded; \(fate)\n")
+            }
+            return ending
+        }
         do {
             try file.finish()
         } catch {
@@ -178,7 +198,7 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
         var ending = ending
         ending.resultPath = resultPath
         if announcing, !resultPath.isEmpty, resultPath != "-" {
-            console.error("\(command): wrote \(ending.records.count) rows to \(resultPath)\n")
+            console.error("\(command): wrote \(Format.count(ending.records.count, "row")) to \(resultPath)\n")
         }
         return ending
     }

@@ -45,6 +45,9 @@ final class Progress {
     private var firstRoundCells: Int?
     /// The first round's runs done so far.
     private var firstRoundDone = 0
+    /// What a step of the plan makes, as the lines count it: `run`, or `pair` where each step is a run of each of
+    /// two builds (`bench interleave`).
+    var noun = "run"
 
     /// An estimate shows only once the measurement is expected to take longer than this.
     static let estimateAfter = 5.0
@@ -107,7 +110,7 @@ final class Progress {
             let doing = "\(step.runner.id) \(step.configuration) \(Self.which(step))"
             let status = Self.statusLine(
                 tally(done: index, planned: planned, step), elapsed: elapsed, left: shownEstimate(elapsed: elapsed),
-                doing: doing, width: PlainTextRenderer.width)
+                doing: doing, width: PlainTextRenderer.width, noun: noun)
             console.error("\r\u{1B}[K" + status)
             hasStatusLine = true
         case .didRun(let index, let planned, let step, let outcome, _, let left):
@@ -142,7 +145,7 @@ final class Progress {
             toldRuns = done
             lastLogLine = now
             let tally = tally(done: done, planned: planned, step)
-            console.error(Self.logLine(tally, elapsed: elapsed, left: shownEstimate(elapsed: elapsed)) + "\n")
+            console.error(Self.logLine(tally, elapsed: elapsed, left: shownEstimate(elapsed: elapsed), noun: noun) + "\n")
         }
     }
 
@@ -169,7 +172,9 @@ final class Progress {
     /// elapsed, about 1:40 left · task 8×12500 repetition 4`; the run being made is cut to fit, then left out. Before
     /// the runs are planned, no bar: `[warming up] 11 runs · 0:13 elapsed · …`, `[first runs] 74/104 cells · 0:56
     /// elapsed · …`.
-    static func statusLine(_ tally: Tally, elapsed: Double, left: Double?, doing: String, width: Int) -> String {
+    static func statusLine(
+        _ tally: Tally, elapsed: Double, left: Double?, doing: String, width: Int, noun: String = "run"
+    ) -> String {
         let time = clockText(elapsed) + " elapsed" + (left.map { ", about \(clockText($0)) left" } ?? "")
         let head: String
         switch tally {
@@ -177,9 +182,9 @@ final class Progress {
             let filled = planned > 0 ? min(barWidth, done * barWidth / planned) : 0
             let bar =
                 "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
-            head = "\(bar) \(done)/\(planned) runs · \(time)"
+            head = "\(bar) \(done)/\(planned) \(noun)s · \(time)"
         case .warmingUp(let done):
-            head = "[warming up] \(Format.count(done, "run")) · \(time)"
+            head = "[warming up] \(Format.count(done, noun)) · \(time)"
         case .firstRound(let done, let cells):
             head = "[first runs] \(done)/\(cells) cells · \(time)"
         }
@@ -192,14 +197,14 @@ final class Progress {
 
     /// A progress line off a terminal: `bench: 30/60 runs (50%), 0:12 elapsed, about 0:12 left`; before the runs are
     /// planned, `bench: warming up, 11 runs, 0:13 elapsed` or `bench: a first run of each cell, 74/104, 0:56 elapsed`.
-    static func logLine(_ tally: Tally, elapsed: Double, left: Double?) -> String {
+    static func logLine(_ tally: Tally, elapsed: Double, left: Double?, noun: String = "run") -> String {
         switch tally {
         case .runs(let done, let planned):
             let percent = planned > 0 ? done * 100 / planned : 100
-            return "\(Program.name): \(done)/\(planned) runs (\(percent)%), \(clockText(elapsed)) elapsed"
+            return "\(Program.name): \(done)/\(planned) \(noun)s (\(percent)%), \(clockText(elapsed)) elapsed"
                 + (left.map { ", about \(clockText($0)) left" } ?? "")
         case .warmingUp(let done):
-            return "\(Program.name): warming up, \(Format.count(done, "run")), \(clockText(elapsed)) elapsed"
+            return "\(Program.name): warming up, \(Format.count(done, noun)), \(clockText(elapsed)) elapsed"
         case .firstRound(let done, let cells):
             return "\(Program.name): a first run of each cell, \(done)/\(cells), \(clockText(elapsed)) elapsed"
         }
@@ -222,7 +227,8 @@ final class Progress {
         }
         toldRuns = lastRun.done
         console.error(
-            Self.logLine(.runs(done: lastRun.done, planned: lastRun.planned), elapsed: lastRun.elapsed, left: nil)
+            Self.logLine(
+                .runs(done: lastRun.done, planned: lastRun.planned), elapsed: lastRun.elapsed, left: nil, noun: noun)
                 + "\n")
     }
 

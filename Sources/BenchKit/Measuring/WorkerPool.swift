@@ -33,6 +33,8 @@ final class WorkerPool {
     private var workers: [Worker?]
     /// Workers started so far: the last one's number.
     private var started = 0
+    /// The build of `executable`, as its last worker started reported it; nil before one has.
+    private(set) var build: MachineInfo.Build?
 
     /// How long a sweep's worker makes runs before it retires: 20 s, so that a default sweep (2½ to 3½ minutes)
     /// has about 8 generations of workers, 30 or more processes, and a cell of 3 runs, whose runs are spread over
@@ -112,7 +114,9 @@ final class WorkerPool {
             withInput: true)
         started += 1
         let worker = Worker(child, number: started)
-        guard let greeting = worker.reader.line(), greeting == WorkerProtocol.greeting else {
+        guard let greeting = worker.reader.line(), greeting == WorkerProtocol.greeting,
+            let line = worker.reader.line(), let build = try? WorkerProtocol.message(MachineInfo.Build.self, from: line)
+        else {
             let ending = child.finish()
             throw ChildProcessError(
                 description: "'\(executable.path)' does not answer as a worker of protocol \(WorkerProtocol.version) "
@@ -120,6 +124,7 @@ final class WorkerPool {
                     + "ThreadingOverheads")
         }
         workers[index] = worker
+        self.build = build
     }
 
     /// The worker (0-based) that makes the recorded run of `step` of `plan`: a cell's k-th run goes to worker

@@ -7,8 +7,11 @@ import JobRunners
 /// be measured side by side (`bench interleave`): the parent starts the worker with `--protocol` and its version;
 /// a worker of another version refuses to start, and one that predates workers fails as an unknown command.
 ///
-/// Version 2 (version 1 sent a sweep's command line and answered with a result file):
-/// 1. The worker answers its start with one line, `threading-overheads worker 2`.
+/// Version 3 (version 2 answered with the first line alone; version 1 sent a sweep's command line and answered
+/// with a result file):
+/// 1. The worker answers its start with two lines: `threading-overheads worker 3`, then its build
+///    (``MachineInfo/Build``: configuration and compiler) as one line of JSON, which the rows of its runs record
+///    (two builds that `bench interleave` compares may differ in both).
 /// 2. The parent writes a ``WorkerRequest`` per run, as one line of JSON.
 /// 3. The worker makes the run (after its warm-ups, the first time it meets the cell) and answers with a
 ///    ``WorkerReply``, one line of JSON: the run's outcome, or why it refused the request.
@@ -19,7 +22,7 @@ import JobRunners
 /// back into command-line text on the way, so nothing is parsed, defaulted or limited twice.
 enum WorkerProtocol {
     /// The version this `bench` speaks.
-    static let version = 2
+    static let version = 3
 
     /// The line a worker answers its start with.
     static var greeting: String {

@@ -35,7 +35,7 @@ extension CompareCommand {
           64  the command line was wrong, or names one file that is one sweep's
 
         EXAMPLE:
-          swift run -c release \(Program.name) compare results/2010-mac-pro-cocoawithlove.csv results/<yours>.csv
+          swift run -c release \(Program.name) compare \(Program.compareExampleFiles)
 
         """
     }

@@ -29,6 +29,12 @@ struct CrossoverCommand: Command, Equatable {
         let control = try catalogue.runner(Report.controlRunner, namedIn: nil)
         self.options = options
         runners = ([control] + (try options.run.cells.runnerKinds(in: catalogue))).uniqued()
+        // A crossover is a chain of one queue: a runner that runs no chain has nothing to measure here.
+        if options.input == nil, let runner = runners.first(where: { $0.reasonItCannotRun(.chain) != nil }),
+            let reason = runner.reasonItCannotRun(.chain)
+        {
+            throw UsageError("'\(runner.id)' cannot be measured by a crossover, one queue's chain: \(runner.id) \(reason)")
+        }
     }
 
     var needsMainThread: Bool {
@@ -67,17 +73,18 @@ struct CrossoverCommand: Command, Equatable {
                 command: Program.command("crossover"), output: options.run.recording.output, quiet: options.run.recording.quiet,
                 console: console,
                 onInterrupt: { ended, signal in
-                    console.error(
-                        "\(Program.name) crossover: interrupted by \(Interrupts.name(of: signal)); the "
-                            + "\(ended.records.count) runs made are in the result file\n")
+                    let made = ended.records.isEmpty
+                        ? "before any run was recorded"
+                        : "the \(Format.count(ended.records.count, "run")) made are in the result file"
+                    console.error("\(Program.name) crossover: interrupted by \(Interrupts.name(of: signal)); \(made)\n")
                 })
         else {
             return .failure
         }
         if !options.run.recording.quiet {
             session.progress.line(
-                "\(Program.name) crossover: \(runners.count) runners × \(sizes.count) work sizes, one queue: "
-                    + SweepCommand.describe(plan) + "; results to \(session.resultPath)")
+                "\(Program.name) crossover: \(Format.count(runners.count, "runner")) × \(Format.count(sizes.count, "work size")), one queue: "
+                    + SweepCommand.describe(plan) + session.resultsClause)
         }
         // Every run in this process: a crossover's runs are short, and its pilots were made here.
         guard session.measure(plan, with: PlacedRuns()) != nil, let ended = session.finish() else {
@@ -125,6 +132,13 @@ struct CrossoverCommand: Command, Equatable {
                                 }
                         },
                         rightAligned: Set(works.indices.map { $0 + 1 })))
+                let negative = crossover.rows.filter { $0.points.contains { $0.overheadShare < 0 } }.map(\.runner)
+                if !negative.isEmpty {
+                    document.paragraph(
+                        "A share below 0 (\(Format.list(negative))): the runner's runs with that work took less than the "
+                            + "control's, which is noise at a size where the overhead is small beside the work; a "
+                            + "crossing there is put at that size. More --repetitions narrow it.")
+                }
                 return document
             },
             csv: { CSV.text(columns, crossover.rows) },

@@ -27,7 +27,7 @@ extension InterleaveCommand {
 
         EXAMPLE:
           swift build -c release --scratch-path .build-a && swift build -c release --scratch-path .build-b
-          swift run -c release \(Program.name) interleave .build-a/release/bench .build-b/release/bench --runners task,actor
+          swift run -c release \(Program.name) interleave .build-a/release/\(Program.name) .build-b/release/\(Program.name) --runners task,actor
 
         """
     }

@@ -44,6 +44,11 @@ struct InterleaveCommand: Command, Equatable {
             variants: variants,
             pools: variants.map { WorkerPool(executable: URL(fileURLWithPath: $0.executable), count: count) },
             order: SplitMix64(seed: plan.seed ^ 0x6f72_6465_72))
+        // A path that is no executable file says so, rather than in the words of the failed start.
+        if let path = options.executables.first(where: { !FileManager.default.isExecutableFile(atPath: $0) }) {
+            console.reportError("'\(path)' is not an executable file: give the paths of two bench executables")
+            return .failure
+        }
         // Every worker is started, and has answered as one, before anything is measured.
         do {
             for pool in builds.pools {
@@ -66,20 +71,23 @@ struct InterleaveCommand: Command, Equatable {
                 command: Program.command("interleave"), output: options.run.recording.output, quiet: options.run.recording.quiet,
                 console: console,
                 onInterrupt: { ended, signal in
-                    console.error(
-                        "\(Program.name) interleave: interrupted by \(Interrupts.name(of: signal)); the "
-                            + "\(ended.records.count) runs made are in the result file\n")
+                    let made = ended.records.isEmpty
+                        ? "before any run was recorded"
+                        : "the \(Format.count(ended.records.count, "run")) made are in the result file"
+                    console.error("\(Program.name) interleave: interrupted by \(Interrupts.name(of: signal)); \(made)\n")
                 })
         else {
             return .failure
         }
+        // Each step of the plan is a pair: a run by each build.
+        session.progress.noun = "pair"
         if !options.run.recording.quiet {
             session.progress.line(
                 "\(Program.name) interleave: A \(variants[0].executable), B \(variants[1].executable); "
                     + "\(Format.count(plan.runners.count, "runner")) × "
                     + "\(Format.count(plan.configurations.count, "configuration")), each run made by "
                     + "both, one right after the other, in \(count) worker processes of each"
-                    + (session.resultPath.isEmpty ? "" : "; results to \(session.resultPath)"))
+                    + session.resultsClause)
         }
         guard session.measure(plan, with: builds) != nil, let ended = session.finish() else {
             return .failure
@@ -114,6 +122,7 @@ struct InterleaveCommand: Command, Equatable {
                 // Workers that never retire: worker k of A and of B are processes k of each build, paired.
                 var measurement = pools[side].measure(step, of: plan, worker: pools[side].worker(for: step, of: plan))
                 measurement.variant = variants[side]
+                measurement.build = pools[side].build
                 made[side] = measurement
             }
             return [0, 1].compactMap { made[$0] }
@@ -129,10 +138,14 @@ struct InterleaveCommand: Command, Equatable {
         func conclude(_ records: [ResultRecord]) -> ExitCode {
             do {
                 let comparison = try InterleavedComparison(records: records, threshold: options.threshold)
-                console.output(
+                // With the CSV on standard output, the comparison goes to standard error, as a sweep's summary does,
+                // so that the output stays one CSV.
+                let toError = options.run.recording.output == .standardOutput
+                let show = toError ? console.error : console.output
+                show(
                     (options.format == .table || options.format == .markdown ? "\n" : "")
                         + InterleavedOutput(comparison, catalogue: catalogue).output.render(
-                            options.format, colour: options.color.isOn(for: console)))
+                            options.format, colour: options.color.isOn(for: console, toStandardError: toError)))
             } catch {
                 console.reportError(error)
                 return .failure

@@ -24,7 +24,14 @@ struct InterleavedOutput {
         var document = Document()
         let (a, b) = (comparison.baseline, comparison.candidate)
         document.heading("\(b.label) against \(a.label), run by run in one session")
-        document.lines("\(a.label): \(a.executable)", "\(b.label): \(b.executable)")
+        let builds = comparison.builds.map { "\($0.configuration) build, Swift \($0.swiftVersion)" }
+        document.lines("\(a.label): \(a.executable) (\(builds[0]))", "\(b.label): \(b.executable) (\(builds[1]))")
+        let debug = zip([a.label, b.label], comparison.builds).filter { $0.1.configuration == "debug" }.map(\.0)
+        if !debug.isEmpty {
+            document.paragraph(
+                "\(Format.list(debug)) \(debug.count == 1 ? "is a debug build" : "are debug builds"): unoptimized Swift, "
+                    + "whose costs are no release build's. Build with 'swift build -c release'.")
+        }
         document.chart(RowChart.interleaved(comparison, catalogue: catalogue))
         document.paragraph(
             "Each cell's ratio is the 20% trimmed mean over its pairs of \(b.label)/\(a.label) (on the log scale), two "

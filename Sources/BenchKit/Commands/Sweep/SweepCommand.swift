@@ -95,6 +95,11 @@ struct SweepCommand: Command, Equatable {
                 command: Program.name, output: recording.output, quiet: recording.quiet, verbose: summary.isVerbose,
                 console: console,
                 onInterrupt: { ended, signal in
+                    // Before any run was recorded there is nothing to sum up (the session said so), and a
+                    // --summary file the user named keeps what it held.
+                    guard !ended.records.isEmpty else {
+                        return
+                    }
                     _ = conclusion.conclude(ended, interruptedBy: signal, resultPath: ended.resultPath)
                 })
         else {
@@ -120,7 +125,7 @@ struct SweepCommand: Command, Equatable {
                 "\(Program.name): \(Format.count(plan.runners.count, "runner")) × "
                     + "\(Format.count(plan.configurations.count, "configuration")): "
                     + Self.describe(plan) + isolation
-                    + (session.resultPath.isEmpty ? "" : "; results to \(session.resultPath)"))
+                    + session.resultsClause)
         }
         guard session.measure(plan, with: maker) != nil, let ended = session.finish() else {
             return .failure
@@ -280,7 +285,7 @@ struct SweepCommand: Command, Equatable {
             let machine = records.first?.machine ?? MachineInfo.current()
             var summary = makeSummary(records, machine: machine, path: resultPath)
             let interruption = signal.map {
-                "Interrupted by \(Interrupts.name(of: $0)) after \(records.count) recorded runs"
+                "Interrupted by \(Interrupts.name(of: $0)) after \(Format.count(records.count, "recorded run"))"
                     + (planned.map { " of \($0) planned" } ?? "") + ": the summary covers those."
             }
             summary.interruption = interruption

@@ -127,7 +127,7 @@ struct SweepSummary {
             machine.host, machine.cpuModel, machine.logicalCPUs.map { "\($0) CPUs" } ?? "", machine.os,
             "Swift \(machine.swiftVersion) \(machine.build)",
             machine.clockResolutionNanoseconds.map { "clock \($0) ns" } ?? "",
-            "\(report.records.count) runs (\(perCell) a cell)",
+            "\(Format.count(report.records.count, "run")) (\(perCell) a cell)",
         ]
         let facts = parts.filter { !$0.isEmpty }
         return facts.indices.map { index in

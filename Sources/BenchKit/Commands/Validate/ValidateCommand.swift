@@ -177,7 +177,7 @@ struct ValidateCommand: Command, Equatable {
             let file = try OutputFile(.newFileInResults, console: console, machine: rows.records.first?.machine)
             try file.write(String(decoding: data, as: UTF8.self))
             try file.finish()
-            console.error("\(Program.name) validate: wrote \(rows.records.count) rows to \(file.displayPath)\n")
+            console.error("\(Program.name) validate: wrote \(Format.count(rows.records.count, "row")) to \(file.displayPath)\n")
             return file.displayPath
         } catch {
             console.reportError(error)

@@ -15,7 +15,7 @@ extension WorkerCommand {
         --isolate and interleave, and they end when it does. Not for typing by hand.
 
         \(HelpText.usage(.worker))
-        \(HelpText.paragraph("It answers on standard output with the line '\(WorkerProtocol.greeting)', then reads a request per line on standard input (one recorded run of one cell, in JSON) and answers each with a line of JSON: the run's outcome, or why it refused. The first time it meets a cell it makes the cell's warm-ups first. A worker of another protocol version than its parent's refuses to start, so that two builds measured side by side speak alike.", indent: 0))
+        \(HelpText.paragraph("It answers on standard output with the line '\(WorkerProtocol.greeting)' and a line of JSON, its build (configuration and compiler, which the rows of its runs record), then reads a request per line on standard input (one recorded run of one cell, in JSON) and answers each with a line of JSON: the run's outcome, or why it refused. The first time it meets a cell it makes the cell's warm-ups first. A worker of another protocol version than its parent's refuses to start, so that two builds measured side by side speak alike.", indent: 0))
 
         OPTIONS:
         \(WorkerCommand.definition.optionsSection)

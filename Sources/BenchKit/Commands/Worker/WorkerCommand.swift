@@ -32,7 +32,12 @@ struct WorkerCommand: Command {
                     + "\(WorkerProtocol.version): build both from the same version of ThreadingOverheads")
             return .failure
         }
-        console.output(WorkerProtocol.greeting + "\n")
+        do {
+            console.output(WorkerProtocol.greeting + "\n" + (try WorkerProtocol.line(MachineInfo.Build.current)))
+        } catch {
+            console.reportError("this worker cannot encode its build: \(error)")
+            return .failure
+        }
         let machine = MachineInfo.current()
         var reader = DescriptorReader(FileHandle.standardInput)
         var warm: Set<CellKey> = []
