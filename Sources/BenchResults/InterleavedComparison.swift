@@ -31,6 +31,9 @@ public struct InterleavedComparison: Sendable {
         /// ``Comparison``'s verdict on `ratio` and `interval` (`faster` where B is faster than A); without an
         /// interval, only `same` or `unsure`.
         public var verdict: Comparison.Verdict
+        /// The smallest change an interval as wide as `interval` would call (as compare's `sees`,
+        /// ``Comparison/detectable(ratio:interval:threshold:)``); nil without an interval.
+        public var detectable: Double? = nil
     }
 
     /// The two builds, as the file names them: A, the first given, and B.
@@ -127,6 +130,7 @@ public struct InterleavedComparison: Sendable {
             row.interval = exp(interval.lowerBound)...exp(interval.upperBound)
         }
         row.verdict = Comparison.verdict(ratio: ratio, interval: row.interval, threshold: threshold)
+        row.detectable = Comparison.detectable(ratio: ratio, interval: row.interval, threshold: threshold)
         return row
     }
 }

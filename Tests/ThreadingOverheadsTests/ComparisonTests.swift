@@ -279,6 +279,16 @@ extension ThreadingOverheadsTests {
             // The same build twice: same.
             let same = try #require(try InterleavedComparison(records: Self.interleaved([1, 1.01, 0.99, 1, 1.01, 0.99])).rows.first)
             #expect(same.verdict == .same)
+            // What each could see, as compare says it of two files: from the interval's width, never under the
+            // threshold; nothing without an interval. The ten pairs of two modes are wide: they could not see ×1.2.
+            for row in [six, same, mixed] {
+                #expect(
+                    row.detectable == Comparison.detectable(
+                        ratio: try #require(row.ratio), interval: row.interval, threshold: Comparison.defaultThreshold))
+            }
+            #expect(same.detectable == 1 + Comparison.defaultThreshold)
+            #expect(try #require(mixed.detectable) > 1.2)
+            #expect(five.detectable == nil)
         }
 
         @Test("the machine factor: the median of the cells' ratios, with an interval; a cell judged relative to it")

@@ -261,6 +261,7 @@ extension ThreadingOverheadsTests {
             }
             #expect(run.error.contains("B against A, run by run in one session"))
             #expect(run.error.contains("B: \(other) (other build, Swift 9.9)"))
+            #expect(run.error.contains("verdict  sees") && run.error.contains("Could see ×1.2 (80% of the time): "))
             #expect(run.error.contains("A: \(executable.path) (\(current.configuration) build, Swift \(current.swiftVersion))"))
         }
     }

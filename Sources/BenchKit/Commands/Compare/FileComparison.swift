@@ -148,14 +148,21 @@ struct FileComparison {
     /// see ×1.2 (80% of the time): 61 of 104 cells, 55 beside the machine; the median cell ×1.18 ("sees": each
     /// cell's smallest).`
     static func detectableText(_ comparison: Comparison) -> String {
+        detectableText(
+            comparison.rows.map(\.detectable),
+            relative: comparison.machineFactor != nil ? comparison.rows.map(\.relativeDetectable) : nil)
+    }
+
+    /// The same of cells that could each see `detectable` (nil: no interval), and, where there is a machine
+    /// factor, `relative` beside it; the median is of the relative ones where given. `interleave`'s line too.
+    static func detectableText(_ detectable: [Double?], relative: [Double?]? = nil) -> String {
         let change = detectableChange
-        let relative = comparison.machineFactor != nil
-        let sees = comparison.rows.compactMap { relative ? $0.relativeDetectable : $0.detectable }
-        let raw = comparison.rows.filter { ($0.detectable ?? .infinity) <= change }.count
-        let beside = relative ? ", \(sees.filter { $0 <= change }.count) beside the machine" : ""
+        let sees = (relative ?? detectable).compactMap { $0 }
+        let raw = detectable.filter { ($0 ?? .infinity) <= change }.count
+        let beside = relative != nil ? ", \(sees.filter { $0 <= change }.count) beside the machine" : ""
         let median = Statistics.median(sees).map { "; the median cell ×\(Format.ratio($0))" } ?? ""
         return "Could see ×\(Format.number(change)) (\(Int(Comparison.detectablePower * 100))% of the time): \(raw) of "
-            + "\(Format.count(comparison.rows.count, "cell"))\(beside)\(median) (\"sees\": each cell's smallest, "
+            + "\(Format.count(detectable.count, "cell"))\(beside)\(median) (\"sees\": each cell's smallest, "
             + "from its interval's width)."
     }
 

@@ -37,26 +37,30 @@ struct InterleavedOutput {
             "Each cell's ratio is the 20% trimmed mean over its pairs of \(b.label)/\(a.label) (on the log scale), two "
                 + "runs made one right after the other; the interval a bootstrap of the pairs (of the worker processes, "
                 + "then of the pairs in each), none below \(InterleavedComparison.fewestPairsForInterval) pairs. Noise "
-                + "threshold \(Format.number(comparison.threshold * 100))%.")
+                + "threshold \(Format.number(comparison.threshold * 100))%. Sees: the smallest change an interval as wide "
+                + "as the cell's would call \(Int(Comparison.detectablePower * 100))% of the time, as in compare: a cell "
+                + "called same with sees ×1.3 could not have seen a change of 20%.")
         let rows = comparison.rows.map { row in
             [
                 row.key.runner, row.key.configuration.description, "\(row.pairs)",
                 row.baseline.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.candidate.headlineNanosecondsPerJob.map(Format.perJob(nanoseconds:)) ?? "-",
                 row.ratio.map(Format.ratio) ?? "-", row.interval.map { Format.range($0) } ?? "-", row.verdict.rawValue,
+                row.detectable.map { "×" + Format.ratio($0) } ?? "-",
             ]
         }
         document.table(
             TextTable(
                 columns: [
                     "runner", "configuration", "pairs", "\(a.label) per job", "\(b.label) per job",
-                    "\(b.label)/\(a.label)", "95% interval", "verdict",
+                    "\(b.label)/\(a.label)", "95% interval", "verdict", "sees",
                 ],
-                rows: rows, rightAligned: [2, 3, 4, 5, 6], keyColumns: 2))
+                rows: rows, rightAligned: [2, 3, 4, 5, 6, 8], keyColumns: 2))
         let counts = Comparison.Verdict.allCases.map { verdict in
             "\(comparison.rows.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
         }
         document.lines("Verdicts: \(counts.joined(separator: ", "))")
+        document.paragraph(FileComparison.detectableText(comparison.rows.map(\.detectable)))
         if let interference = interferenceText {
             document.paragraph(interference)
         }
@@ -101,5 +105,6 @@ struct InterleavedOutput {
             DataColumn("interval_low") { .decimal($0.interval?.lowerBound, places: 4) },
             DataColumn("interval_high") { .decimal($0.interval?.upperBound, places: 4) },
             DataColumn("verdict") { .text($0.verdict.rawValue) },
+            DataColumn("detectable_change") { .decimal($0.detectable, places: 4) },
         ]
 }
