@@ -78,7 +78,7 @@ public enum BenchCommand {
     static func report(_ error: UsageError, console: Console) {
         let name = Program.command(error.command?.name)
         console.reportError(
-            "\(error.message)\n\(HelpText.usage(error.command))  See '\(name) \(HelpText.flag)' for more "
+            "\(error.message)\n\(HelpText.errorUsage(error.command))  See '\(name) \(HelpText.flag)' for more "
                 + "information.")
     }
 

@@ -135,6 +135,11 @@ extension ThreadingOverheadsTests {
                 #expect(try CommandLineParser.parse([subcommand.name, "--help"]) as? HelpRequest == HelpRequest(topic: subcommand))
                 #expect(HelpText.full(subcommand, catalogue: .builtIn).contains("bench \(subcommand.name)"))
                 #expect(HelpText.usage(nil).contains("       bench \(subcommand.name)"))
+                // A usage error of the main command names each subcommand in one line, not its usage.
+                let errorUsage = HelpText.errorUsage(nil)
+                #expect(errorUsage.split(separator: "\n").last?.contains(subcommand.name) == true)
+                #expect(!errorUsage.contains("bench \(subcommand.name)"))
+                #expect(HelpText.errorUsage(subcommand) == HelpText.usage(subcommand))
                 let arguments = try #require(commandLines[subcommand.name], "a command line for \(subcommand)")
                 let request = type(of: try CommandLineParser.parse(arguments))
                 let made = String(describing: request)

@@ -23,6 +23,18 @@ enum HelpText {
             + Subcommand.allCases.map { "       " + $0.shortUsage() + "\n" }.joined()
     }
 
+    /// The usage a usage error of `command` shows under its `Error:` line: a subcommand's own; the main command's
+    /// with the subcommands named in a line (the help lists their usage, a line each), so that a slip in a sweep's
+    /// option is not followed by a screen of other commands.
+    static func errorUsage(_ command: Subcommand?) -> String {
+        guard command == nil else {
+            return usage(command)
+        }
+        return SweepCommand.usage(after: "Usage: ") + "\n"
+            + "       \(Program.name) <command> [options], a command of: "
+            + Subcommand.allCases.map(\.name).joined(separator: ", ") + "\n"
+    }
+
     static func full(_ command: Subcommand?, catalogue: RunnerCatalogue) -> String {
         command?.help(catalogue) ?? main(catalogue)
     }
