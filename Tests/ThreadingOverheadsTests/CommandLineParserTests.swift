@@ -345,6 +345,11 @@ extension ThreadingOverheadsTests {
             (["compare", "a.csv", "b.csv", "--threshold", "0"], "'--threshold' must be more than 0 and less than 100 (percent), not 0", .compare),
             (["compare", "a.csv", "b.csv", "--threshold", "five"], "'--threshold' expects a percentage such as 5 or 2.5%, not 'five'", .compare),
             (["compare", "a.csv", "b.csv", "--queues", "4"], "Unknown option '--queues'", .compare),
+            (
+                ["compare", "ab.csv", "--metrics"],
+                "'--metrics' compares the metrics of two or more files; one file of 'bench interleave' is compared "
+                    + "pair by pair, on time alone", .compare
+            ),
             (["check"], "'bench check' needs at least one check, such as 'detach-thread >= 10x serial-queue'", .check),
             (
                 ["check", "serial-queue >= 10 detach-thread"],

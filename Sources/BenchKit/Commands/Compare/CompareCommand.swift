@@ -15,6 +15,12 @@ struct CompareCommand: Command {
                 "'\(Program.name) compare' needs two or more result files (the baseline first), or one of '\(Program.name) "
                     + "interleave'")
         }
+        // One file can only be bench interleave's, whose pairs compare no metrics.
+        if line.arguments.count == 1, line.firstGiven(of: [Self.metrics]) != nil {
+            throw UsageError(
+                "'\(Self.metrics.flag)' compares the metrics of two or more files; one file of '\(Program.name) "
+                    + "interleave' is compared pair by pair, on time alone")
+        }
         paths = line.arguments
         options = line.options
     }
