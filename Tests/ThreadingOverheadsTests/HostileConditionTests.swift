@@ -122,10 +122,7 @@ extension ThreadingOverheadsTests {
                 timeout: 60
             ) { process in
                 let rowWritten = eventually(timeout: 30) {
-                    let partial = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
-                        .first { $0.hasPrefix(".interrupted.csv.partial") }
-                    let text = partial.flatMap { try? String(contentsOfFile: directory.path + "/" + $0, encoding: .utf8) }
-                    return (text?.split(separator: "\n").count ?? 0) >= 2
+                    (Self.partialText(of: "interrupted.csv", in: directory.path)?.split(separator: "\n").count ?? 0) >= 2
                 }
                 #expect(rowWritten)
                 // A detach-thread run (300,000 threads: seconds) is now in flight, or about to be.
@@ -142,6 +139,13 @@ extension ThreadingOverheadsTests {
             let report = try String(contentsOfFile: directory.path + "/interrupted.html", encoding: .utf8)
             #expect(report.contains("Interrupted by SIG"))
             return (run, try ResultSet(contentsOfFile: path).records, text)
+        }
+
+        /// What the temporary file of `name` in `directory` holds so far (`.NAME.partial-PID`); nil while there is none.
+        static func partialText(of name: String, in directory: String) -> String? {
+            let partial = (try? FileManager.default.contentsOfDirectory(atPath: directory))?
+                .first { $0.hasPrefix(".\(name).partial") }
+            return partial.flatMap { try? String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
         }
 
         /// A sweep to a default file name in results/ under `directory`, its result file only (these tests are
@@ -279,11 +283,7 @@ extension ThreadingOverheadsTests {
                 timeout: 60
             ) { process in
                 // The session has begun once its temporary file exists; the one run (300,000 threads) takes seconds.
-                #expect(
-                    eventually(timeout: 30) {
-                        (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
-                            .contains { $0.hasPrefix(".kept.csv.partial") } == true
-                    })
+                #expect(eventually(timeout: 30) { Self.partialText(of: "kept.csv", in: directory.path) != nil })
                 Thread.sleep(forTimeInterval: 0.3)
                 kill(process.processIdentifier, SIGINT)
             }

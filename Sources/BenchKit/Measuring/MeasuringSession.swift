@@ -26,6 +26,15 @@ final class MeasuringSession: Interruptible, @unchecked Sendable {
         let records: [ResultRecord]
         let planned: Int?
         var resultPath = ""
+
+        /// What `command` says of an interrupt by `signal` that ended it, where it has no summary of its own:
+        /// `bench crossover: interrupted by SIGINT; the 12 runs made are in the result file`.
+        func interruptionLine(_ command: String, by signal: Int32) -> String {
+            let made = records.isEmpty
+                ? "before any run was recorded"
+                : "the \(Format.count(records.count, "run")) made are in the result file"
+            return "\(command): interrupted by \(Interrupts.name(of: signal)); \(made)\n"
+        }
     }
 
     /// The command, as its messages begin: `bench`, `bench check`.

@@ -41,6 +41,13 @@ public struct Console: Sendable {
         reportError("\(error)")
     }
 
+    /// Where a measuring command's summary goes when its rows go to `rows`: standard error where the rows take
+    /// standard output, so that the output stays one CSV; standard output otherwise. `isError` says which, for the
+    /// colour (``ColorChoice/isOn(for:toStandardError:)``).
+    func summaryStream(rowsTo rows: OutputDestination) -> (write: @Sendable (String) -> Void, isError: Bool) {
+        rows == .standardOutput ? (error, true) : (output, false)
+    }
+
     /// Says on standard error what a command did or left out, as a line of its own: a text longer than a screen
     /// line (``PlainTextRenderer/width``) wraps at its spaces, continued with four spaces, as a check's does.
     func notice(_ text: String) {

@@ -174,8 +174,7 @@ struct CheckCommand: Command, Equatable {
         guard session.finish() != nil else {
             return .failure
         }
-        // With the runs' CSV on standard output, the verdicts go to standard error, so that the output stays one CSV.
-        let toError = options.run.recording.output == .standardOutput
+        let toError = console.summaryStream(rowsTo: options.run.recording.output).isError
         return Self.conclude(
             results, looks: looks.count, format: options.format,
             colour: options.color.isOn(for: console, toStandardError: toError), console: console, toError: toError)

@@ -30,10 +30,9 @@ struct CrossoverCommand: Command, Equatable {
         self.options = options
         runners = ([control] + (try options.run.cells.runnerKinds(in: catalogue))).uniqued()
         // A crossover is a chain of one queue: a runner that runs no chain has nothing to measure here.
-        if options.input == nil, let runner = runners.first(where: { $0.reasonItCannotRun(.chain) != nil }),
-            let reason = runner.reasonItCannotRun(.chain)
-        {
-            throw UsageError("'\(runner.id)' cannot be measured by a crossover, one queue's chain: \(runner.id) \(reason)")
+        let refused = runners.lazy.compactMap { runner in runner.reasonItCannotRun(.chain).map { (runner.id, $0) } }.first
+        if options.input == nil, let (id, reason) = refused {
+            throw UsageError("'\(id)' cannot be measured by a crossover, one queue's chain: \(id) \(reason)")
         }
     }
 
@@ -73,25 +72,21 @@ struct CrossoverCommand: Command, Equatable {
                 command: Program.command("crossover"), output: options.run.recording.output, quiet: options.run.recording.quiet,
                 console: console,
                 onInterrupt: { ended, signal in
-                    let made = ended.records.isEmpty
-                        ? "before any run was recorded"
-                        : "the \(Format.count(ended.records.count, "run")) made are in the result file"
-                    console.error("\(Program.name) crossover: interrupted by \(Interrupts.name(of: signal)); \(made)\n")
+                    console.error(ended.interruptionLine(Program.command("crossover"), by: signal))
                 })
         else {
             return .failure
         }
         if !options.run.recording.quiet {
             session.progress.line(
-                "\(Program.name) crossover: \(Format.count(runners.count, "runner")) × \(Format.count(sizes.count, "work size")), one queue: "
-                    + SweepCommand.describe(plan) + session.resultsClause)
+                "\(Program.name) crossover: \(Format.count(runners.count, "runner")) × "
+                    + "\(Format.count(sizes.count, "work size")), one queue: " + SweepCommand.describe(plan) + session.resultsClause)
         }
         // Every run in this process: a crossover's runs are short, and its pilots were made here.
         guard session.measure(plan, with: PlacedRuns()) != nil, let ended = session.finish() else {
             return .failure
         }
-        let show = session.resultPath == "-" ? console.error : console.output
-        show(Self.output(Crossover(report: Report(records: ended.records))).render(options.format))
+        console.summaryStream(rowsTo: options.run.recording.output).write(Self.output(Crossover(report: Report(records: ended.records))).render(options.format))
         return ended.records.contains { $0.status != .ok } ? .someRunsFailed : .success
     }
 

@@ -71,10 +71,7 @@ struct InterleaveCommand: Command, Equatable {
                 command: Program.command("interleave"), output: options.run.recording.output, quiet: options.run.recording.quiet,
                 console: console,
                 onInterrupt: { ended, signal in
-                    let made = ended.records.isEmpty
-                        ? "before any run was recorded"
-                        : "the \(Format.count(ended.records.count, "run")) made are in the result file"
-                    console.error("\(Program.name) interleave: interrupted by \(Interrupts.name(of: signal)); \(made)\n")
+                    console.error(ended.interruptionLine(Program.command("interleave"), by: signal))
                 })
         else {
             return .failure
@@ -138,10 +135,7 @@ struct InterleaveCommand: Command, Equatable {
         func conclude(_ records: [ResultRecord]) -> ExitCode {
             do {
                 let comparison = try InterleavedComparison(records: records, threshold: options.threshold)
-                // With the CSV on standard output, the comparison goes to standard error, as a sweep's summary does,
-                // so that the output stays one CSV.
-                let toError = options.run.recording.output == .standardOutput
-                let show = toError ? console.error : console.output
+                let (show, toError) = console.summaryStream(rowsTo: options.run.recording.output)
                 show(
                     (options.format == .table || options.format == .markdown ? "\n" : "")
                         + InterleavedOutput(comparison, catalogue: catalogue).output.render(

@@ -27,10 +27,8 @@ struct InterleavedOutput {
         let builds = comparison.builds.map { "\($0.configuration) build, Swift \($0.swiftVersion)" }
         document.lines("\(a.label): \(a.executable) (\(builds[0]))", "\(b.label): \(b.executable) (\(builds[1]))")
         let debug = zip([a.label, b.label], comparison.builds).filter { $0.1.configuration == "debug" }.map(\.0)
-        if !debug.isEmpty {
-            document.paragraph(
-                "\(Format.list(debug)) \(debug.count == 1 ? "is a debug build" : "are debug builds"): unoptimized Swift, "
-                    + "whose costs are no release build's. Build with 'swift build -c release'.")
+        if let text = FileComparison.debugBuildText(debug, advice: "Build both with 'swift build -c release'.") {
+            document.paragraph(text)
         }
         document.chart(RowChart.interleaved(comparison, catalogue: catalogue))
         document.paragraph(

@@ -297,9 +297,7 @@ struct SweepCommand: Command, Equatable {
             if machine.build == "debug", signal == nil {
                 console.error(BenchCommand.debugBanner)
             }
-            // With the CSV on standard output, the summary goes to standard error so that the output stays one CSV.
-            let toError = command.recording.output == .standardOutput
-            let show = toError ? console.error : console.output
+            let (show, toError) = console.summaryStream(rowsTo: command.recording.output)
             let colour = command.summary.color.isOn(for: console, toStandardError: toError)
             if command.summary.format == .table || command.summary.format == .markdown {
                 show("\n" + summary.output.render(command.summary.format, colour: colour))
