@@ -56,6 +56,28 @@ extension ThreadingOverheadsTests {
             #expect(lines.last?.hasPrefix("bench: 10/10 runs (100%)") == true)
         }
 
+        @Test("warm-ups made in this process count as warm-ups, not as runs: the last line counts the rows written")
+        func warmupsAreNotRuns() {
+            let captured = CapturedConsole()
+            let progress = Progress(console: captured.console, quiet: false, isTerminal: false)
+            progress.begin(SweepPlan(cells: [Self.step.cell], sampling: .repetitions(10), warmup: .runs(2)))
+            let warmup = SweepPlan.Step(cell: Self.step.cell, repetition: nil)
+            for index in 0..<2 {
+                progress.handle(.willRun(index: index, planned: 2, warmup))
+                progress.handle(.didRun(index: index, planned: 2, warmup, Self.outcome, seconds: 2, secondsLeft: nil))
+            }
+            for index in 2..<12 {
+                let step = SweepPlan.Step(cell: Self.step.cell, repetition: index - 1)
+                progress.handle(.willRun(index: index, planned: 12, step))
+                progress.handle(
+                    .didRun(index: index, planned: 12, step, Self.outcome, seconds: 2, secondsLeft: Double(11 - index)))
+            }
+            progress.end()
+            let lines = captured.error.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("bench: warming up, 1 run,") == true, "\(lines)")
+            #expect(lines.last?.hasPrefix("bench: 10/10 runs (100%)") == true, "\(lines)")
+        }
+
         @Test("in a log, the runs all done is said once, at the end, though a budget planned more after the first 100%")
         func replannedEnd() {
             let captured = CapturedConsole()

@@ -45,6 +45,10 @@ final class Progress {
     private var firstRoundCells: Int?
     /// The first round's runs done so far.
     private var firstRoundDone = 0
+    /// Warm-ups made so far. A plan's warm-ups all come before its first recorded run, and the plan's counts include
+    /// them; the runs a line counts are the recorded ones, as the file's rows are (`wrote 20 rows`, not 28 after
+    /// 8 warm-ups).
+    private var warmupsDone = 0
     /// What a step of the plan makes, as the lines count it: `run`, or `pair` where each step is a run of each of
     /// two builds (`bench interleave`).
     var noun = "run"
@@ -79,22 +83,28 @@ final class Progress {
             firstRoundCells = nil
         }
         firstRoundDone = 0
+        warmupsDone = 0
     }
 
-    /// What a line counts at run `index` (0-based) of `planned`, before or after `step`: the runs done of those
-    /// planned; while unplanned, the warm-ups so far or the first round's runs.
+    /// What a line counts at step `done` of `planned` (warm-ups included), before or after `step`: the recorded runs
+    /// done of those planned; while unplanned, the warm-ups so far or the first round's runs.
     private func tally(done: Int, planned: Int, _ step: SweepPlan.Step) -> Tally {
         guard !isPlanned else {
-            return .runs(done: done, planned: planned)
+            return recorded(done: done, planned: planned)
         }
         guard step.repetition != nil else {
             return .warmingUp(done: done)
         }
         guard let firstRoundCells else {
             // Fixed repetitions are all planned once the warm-ups end: this is the first of them.
-            return .runs(done: done, planned: planned)
+            return recorded(done: done, planned: planned)
         }
         return .firstRound(done: firstRoundDone, cells: firstRoundCells)
+    }
+
+    /// The recorded runs among `done` of `planned` steps, once the warm-ups, which come first, are made.
+    private func recorded(done: Int, planned: Int) -> Tally {
+        .runs(done: max(0, done - warmupsDone), planned: max(0, planned - warmupsDone))
     }
 
     func handle(_ event: SweepPlan.Event) {
@@ -114,7 +124,9 @@ final class Progress {
             console.error("\r\u{1B}[K" + status)
             hasStatusLine = true
         case .didRun(let index, let planned, let step, let outcome, _, let left):
-            if !isPlanned, step.repetition != nil {
+            if step.repetition == nil {
+                warmupsDone += 1
+            } else if !isPlanned {
                 firstRoundDone += 1
             }
             secondsLeft = left
@@ -133,7 +145,10 @@ final class Progress {
             // (``end()``): a budget may yet plan more.
             // While warm-ups and pilots decide the runs, a tenth of those planned so far means nothing: a line at most
             // every ``quietInterval`` s says the sweep is alive.
-            let done = index + 1
+            let tally = tally(done: index + 1, planned: planned, step)
+            // Once planned, the recorded runs: a tenth is a tenth of them.
+            let (done, planned) =
+                if case .runs(let done, let planned) = tally { (done, planned) } else { (index + 1, planned) }
             lastRun = (done, planned, elapsed)
             let tenth = { (runs: Int) in planned > 0 ? min(10, runs * 10 / planned) : 0 }
             let now = clock.now
@@ -144,8 +159,8 @@ final class Progress {
             }
             toldRuns = done
             lastLogLine = now
-            let tally = tally(done: done, planned: planned, step)
-            console.error(Self.logLine(tally, elapsed: elapsed, left: shownEstimate(elapsed: elapsed), noun: noun) + "\n")
+            let text = Self.logLine(tally, elapsed: elapsed, left: shownEstimate(elapsed: elapsed), noun: noun)
+            console.error(text + "\n")
         }
     }
 
