@@ -31,6 +31,7 @@ struct SweepCommand: Command, Equatable {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
         (summary, recording) = (options.summary, options.run.recording)
+        try Self.checkSummaryPath(options)
         if let input = options.input {
             if let given = line.firstGiven(of: Self.measuring) {
                 throw UsageError(
@@ -51,6 +52,28 @@ struct SweepCommand: Command, Equatable {
                 ? "\(total) jobs (\(configuration.shape)'s default) do" : "\(RunOption.jobs.flag) \(total) does"
             return "\(Program.name): \(given) not divide into \(configuration.queues) queues: running "
                 + "\(configuration.queues) × \(configuration.iterations) = \(configuration.jobs) jobs"
+        }
+    }
+
+    /// Refuses a `--summary` path that names a file this command reads or writes besides: the result file it
+    /// summarizes (`--input`), the one it writes (`--output`), or its report. Written last, the summary would
+    /// replace it, and a result file is replaced only where the user named it as one.
+    private static func checkSummaryPath(_ options: SweepOptions) throws(UsageError) {
+        guard let summaryPath = options.summary.summaryPath else {
+            return
+        }
+        var others: [(path: String, what: String)] = []
+        if let input = options.input {
+            others.append((input, "the result file it summarizes (\(Self.input.flag))"))
+        } else if case .file(let output) = options.run.recording.output {
+            others.append((output, "the result file (\(RunOption.output.flag))"))
+            if !options.summary.noReport {
+                others.append((Conclusion.reportPath(besideResultsAt: output), "the report beside the result file"))
+            }
+        }
+        if let clash = others.first(where: { ResultSet.isSameFile(summaryPath, $0.path) }) {
+            throw UsageError(
+                "'\(Self.summary.flag) \(summaryPath)' names \(clash.what): give the summary a path of its own")
         }
     }
 
@@ -235,6 +258,11 @@ struct SweepCommand: Command, Equatable {
             return nil
         }
 
+        /// Where the report of the result file at `path` goes: `NAME.html` for `NAME.csv`, else the path and `.html`.
+        static func reportPath(besideResultsAt path: String) -> String {
+            (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + ".html"
+        }
+
         /// The HTML report of `summary`, made of `records`, beside the result file at `path` (`NAME.html` for
         /// `NAME.csv`), unless `--no-report`, or the rows went to standard output, nowhere, or a device; nil if all
         /// went well, or the exit code of what did not, its `Error:` line printed (the result file is whole either
@@ -248,7 +276,7 @@ struct SweepCommand: Command, Equatable {
             else {
                 return nil
             }
-            let reportPath = (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + ".html"
+            let reportPath = Self.reportPath(besideResultsAt: path)
             do {
                 let file = try OutputFile(.file(path: reportPath), console: console)
                 try file.write(Self.page(summary, records, path: path).output.render(.html))
