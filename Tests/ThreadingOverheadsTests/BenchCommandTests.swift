@@ -128,8 +128,9 @@ extension ThreadingOverheadsTests {
             #expect(!run.output.contains("Spread of each cell"))
             // The warning comes exactly when the build is a debug build.
             #expect(run.error.contains("WARNING: this is a DEBUG build") == (MachineInfo.buildConfiguration == "debug"))
-            // Not on a terminal: a progress line at each tenth of the runs, at most one every 10 s, and the last.
-            #expect(run.error.contains("bench: 18/18 runs (100%)"))
+            // Not on a terminal: a progress line at each tenth of the recorded runs (not the warm-ups), at most one every
+            // 10 s, and the last.
+            #expect(run.error.contains("bench: 12/12 runs (100%)"))
             #expect(!run.error.contains("repetition 1:"))
         }
 
@@ -237,6 +238,28 @@ extension ThreadingOverheadsTests {
             let misplaced = bench(["compare", "--version"])
             #expect(misplaced.status == .usage)
             #expect(misplaced.error.hasPrefix("Error: Unknown option '--version'"))
+        }
+
+        @Test("--summary naming the result file, the file summarized or the report: a usage error, every file kept")
+        func summaryPathClashes() throws {
+            let directory = try TemporaryDirectory()
+            let output = directory.path + "/x.csv"
+            let sweep = ["--runners", "single-threaded", "--queues", "1", "--iterations", "10", "--repetitions", "1"]
+            for summary in [output, directory.path + "/x.html", directory.path + "/./x.csv"] {
+                let run = bench(sweep + ["--output", output, "--summary", summary])
+                #expect(run.status == .usage)
+                #expect(run.error.hasPrefix("Error: '--summary \(summary)' names the "), "\(run.error)")
+                #expect(directory.contents.isEmpty)
+            }
+            // Without a report, its path is free.
+            let noReport = bench(sweep + ["--output", output, "--summary", directory.path + "/x.html", "--no-report"])
+            #expect(noReport.status == .success, "\(noReport.error)")
+            let text = SubcommandTests.resultFile([("serial-queue", [100, 101, 102])])
+            let input = try directory.write("in.csv", text)
+            let summarized = bench(["--input", input, "--summary", input])
+            #expect(summarized.status == .usage)
+            #expect(summarized.error.hasPrefix("Error: '--summary \(input)' names the result file it summarizes"))
+            #expect(try String(contentsOfFile: input, encoding: .utf8) == text)
         }
 
         @Test("--input: the summary of an existing file, in every format; measuring options refused with it")
@@ -622,6 +645,9 @@ extension ThreadingOverheadsTests {
             #expect(cells.contains("single-threaded 50.0 ns 1.00× 25.0 ns 1.00× - -"))
             #expect(cells.contains("serial-queue 101 ns 2.02× 100 ns 4.00× 300 ns -"))
             #expect(cells.contains("task - - - - 900 ns -"))
+            // In Markdown (a pull request, a job summary), each machine on a line of its own, not one paragraph.
+            let markdown = bench(["compare", a, b, c, "--format", "markdown"]).output
+            #expect(markdown.contains("A: cpu, 2 CPUs\\\nB: cpu, 16 CPUs\\\nC: cpu, 2 CPUs\n"), "\(markdown)")
             // On the page, each machine has one colour: its columns' heads, its marks in the matrix's chart and in
             // the chart of ratios to A (where A, the baseline, has no marks but keeps its colour).
             let page = bench(["compare", a, b, c, "--format", "html"]).output
@@ -1459,6 +1485,15 @@ extension ThreadingOverheadsTests {
             }
             // And each series its own marker, so that colour is never the only cue.
             #expect(Set((0..<RowChart.Marker.allCases.count).map { RowChart.style($0).marker }).count == RowChart.Marker.allCases.count)
+        }
+
+        @Test("captions over the axis stack where they would overprint (three machines' factors close together)")
+        func captionLines() {
+            // Three 100-wide captions 20 apart: each a line of its own; one far off goes back to the first line.
+            #expect(RowChart.captionLines([(100, 100), (120, 100), (140, 100), (400, 100)]) == [0, 1, 2, 0])
+            // A reference without a caption takes no room.
+            #expect(RowChart.captionLines([(100, 100), nil, (260, 100)]) == [0, 0, 0])
+            #expect(RowChart.captionLines([(100, 100), (150, 100)]) == [0, 1])
         }
     }
 }
