@@ -65,14 +65,18 @@ extension RowChart {
         let titleHeight: Double = 21 * Double(titleLines.count)
         let subtitleHeight: Double = 15 * Double(subtitleLines.count)
         let legendHeight: Double = 18 * Double(legendRows.count)
-        let captionHeight: Double = references.contains { $0.caption != nil } ? 16 : 0
+        let (low, high) = domain()
+        func layout(top: Double, bottom: Double) -> Layout {
+            Layout(
+                width: width, isNarrow: isNarrow, plotLeft: margin + labelWidth,
+                plotRight: max(width - margin - flagWidth, margin + labelWidth + 100), pitch: pitch,
+                rowHeight: rowHeight, bottom: bottom, top: top, low: low, high: high)
+        }
+        let captionLines = captionLines(in: layout(top: 0, bottom: 0))
+        let captionHeight = 16 * Double(zip(references, captionLines).map { $0.caption == nil ? 0 : $1 + 1 }.max() ?? 0)
         let headerHeight: Double = 14 + titleHeight + subtitleHeight + 8 + legendHeight + captionHeight + 20
         let rowsHeight: Double = groups.map { 22 + Double($0.rows.count) * rowHeight }.reduce(0, +)
-        let (low, high) = domain()
-        let layout = Layout(
-            width: width, isNarrow: isNarrow, plotLeft: margin + labelWidth,
-            plotRight: max(width - margin - flagWidth, margin + labelWidth + 100), pitch: pitch, rowHeight: rowHeight,
-            bottom: headerHeight + rowsHeight, top: headerHeight, low: low, high: high)
+        let layout = layout(top: headerHeight, bottom: headerHeight + rowsHeight)
         let footnoteHeight: Double = 15 * Double(footnoteLines.count)
         let height = layout.bottom + 40 + footnoteHeight + 8
 
@@ -130,6 +134,12 @@ extension RowChart {
     }
 
     /// The legend's items in rows that fit `width`, each with its x from the legend's left.
+    /// Each reference's caption's line above the axis (``captionLines(_:)``), by where `layout` puts it.
+    private func captionLines(in layout: Layout) -> [Int] {
+        Self.captionLines(
+            references.map { line in line.caption.map { (layout.x(line.value), Text.width($0.count, size: Text.tick)) } })
+    }
+
     private func legendLayout(width: Double) -> [[(item: LegendItem, x: Double)]] {
         var rows: [[(item: LegendItem, x: Double)]] = [[]]
         var x = 0.0
@@ -257,7 +267,7 @@ extension RowChart {
                     "stroke": tick.label == nil ? "#e6e8ec" : "#cfd3da", "stroke-width": "1",
                 ])
         }
-        for reference in references {
+        for (reference, captionLine) in zip(references, captionLines(in: layout)) {
             let x = BarChart.number(layout.x(reference.value))
             var line = [
                 "x1": x, "x2": x, "y1": BarChart.number(layout.top - 2), "y2": BarChart.number(layout.bottom),
@@ -269,7 +279,7 @@ extension RowChart {
             svg.element("line", line, title: reference.label)
             if let caption = reference.caption {
                 svg.text(
-                    caption, x: layout.x(reference.value), y: layout.top - 22,
+                    caption, x: layout.x(reference.value), y: layout.top - 22 - 16 * Double(captionLine),
                     ["text-anchor": "middle", "font-size": BarChart.number(Text.tick), "font-weight": "bold"])
             }
         }
