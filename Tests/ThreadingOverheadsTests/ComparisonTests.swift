@@ -20,6 +20,14 @@ extension ThreadingOverheadsTests {
             })
         }
 
+        @Test("cells in one file only are listed by runner, every runner named however many share a line")
+        func onlyInOneFileByRunner() {
+            let runners = ["a", "b", "c", "d", "e", "f"]
+            let keys = runners.map { CellKey(runner: $0, configuration: Self.configuration) }
+                + [CellKey(runner: "g", configuration: Self.other)]
+            #expect(FileComparison.byRunner(keys) == ["a, b, c, d, e, f: 1×1000", "g: 2×500"])
+        }
+
         @Test("compare lists counts that changed, and names the systems where the files' differ: a count moves with them")
         func allocationChanges() throws {
             func counted(_ report: Report, _ perJob: Double) -> Report {

@@ -11,7 +11,9 @@ enum MarkdownRenderer {
             switch block {
             case .heading(let title): "### \(escape(title))\n"
             case .table(let table): render(table)
-            case .lines(let lines): lines.map { escape($0) + "\n" }.joined()
+            // A backslash before each newline but the last: a hard line break, as lines of a block are read, not one
+            // paragraph run together.
+            case .lines(let lines): lines.map(escape).joined(separator: "\\\n") + "\n"
             case .list(let items): items.map { "- \(escape($0))\n" }.joined()
             case .paragraph(let text, let indent): (indent > 0 ? "- " : "") + escape(text) + "\n"
             case .phrases(let phrases): escape(phrases.joined(separator: " ")) + "\n"

@@ -280,7 +280,8 @@ extension FileComparison {
                 "\(label) voluntary switches/job", "A peak threads", "\(label) peak threads", "A max RSS",
                 "\(label) max RSS",
             ],
-            rows: rows, rightAligned: Set(2...9))
+            // A runner and a configuration name a row: both head every part of a table too wide for a line.
+            rows: rows, rightAligned: Set(2...9), keyColumns: 2)
     }
 
     /// A cell of a comparison's CSV and JSON: in both files, or in one only.

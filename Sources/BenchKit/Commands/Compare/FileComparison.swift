@@ -124,9 +124,13 @@ struct FileComparison {
         let figures = "a cell \(percent(terms.cell)) beside the machine and the machine \(percent(terms.drift)) between "
             + "sessions (standard deviations)"
         guard let source = termsSource else {
-            let why = Self.machines(of: files).count > 1 ? "the files come from different machines" : "none kept for this machine"
-            return "Session terms: the default (\(why)), \(figures); intervals widened by 1.96 times them. "
-                + "'\(Program.name) validate A.csv B.csv --keep' measures this machine's on an A/A pair."
+            // Terms are kept for one machine: files of several get the default, and no advice to keep some.
+            guard Self.machines(of: files).count == 1 else {
+                return "Session terms: the default (the files come from different machines), \(figures); intervals "
+                    + "widened by 1.96 times them."
+            }
+            return "Session terms: the default (none kept for this machine), \(figures); intervals widened by 1.96 "
+                + "times them. '\(Program.name) validate A.csv B.csv --keep' measures this machine's on an A/A pair."
         }
         let few =
             source.pairs < Self.enoughKeptPairs
@@ -231,8 +235,8 @@ struct FileComparison {
     }
 
     /// `keys` as lines by runner, in the order of their first cell: `serial-queue: 1×100000, 4×25000`.
-    /// Runners whose cells are at the same configurations share a line (`run-loop, task: 4×500, 8×250`); more than
-    /// four on a line are counted, not named (two sweeps of different configurations: `26 runners: 1×100000, …`).
+    /// Runners whose cells are at the same configurations share a line (`run-loop, task: 4×500, 8×250`), each named,
+    /// however many: which runners a file lacks is what the list is for (the 2010 file against a sweep: 20 runners).
     static func byRunner(_ keys: [CellKey]) -> [String] {
         let runners = keys.map(\.runner).uniqued()
         let configurations = runners.map { runner in
@@ -240,7 +244,7 @@ struct FileComparison {
         }
         return configurations.uniqued().map { group in
             let names = runners.indices.filter { configurations[$0] == group }.map { runners[$0] }
-            return (names.count > 4 ? Format.count(names.count, "runner") : names.joined(separator: ", ")) + ": " + group
+            return names.joined(separator: ", ") + ": " + group
         }
     }
 
