@@ -77,11 +77,11 @@ struct CheckScanner {
         } else if let unit = takeUnit() {
             skipSpaces()
             guard take("/") else {
-                throw failure("expected '/job' after '\(number)\(unit.0)'")
+                throw failure("expected '/job' after '\(unit.0)': a cost per job reads '\(number)\(unit.0)/job'")
             }
             skipSpaces()
             guard take("job") else {
-                throw failure("expected '/job' after '\(number)\(unit.0)'")
+                throw failure("expected '/job' after '\(unit.0)': a cost per job reads '\(number)\(unit.0)/job'")
             }
             bound = .perJob(nanoseconds: value * unit.1)
         } else {
