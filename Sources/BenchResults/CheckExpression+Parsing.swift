@@ -60,9 +60,18 @@ struct CheckScanner {
         let number = take(while: { $0.isASCIIDigit || $0 == "." })
         skipSpaces()
         if let count = Double(number), count.isFinite, count >= 0, takeAllocsPerJob() {
+            // A count is 0 or more: below 0 it can never hold, which is a mistake in the check, not a measurement.
+            guard count > 0 || comparison != .less else {
+                throw failure("'< 0' can never hold: a count is 0 or more (a count of none per job: '< 0.01')")
+            }
             return try finish(subject, comparison, .allocationsPerJob(count))
         }
         guard let value = Double(number), value.isFinite, value > 0 else {
+            guard !(number.isEmpty && rest.hasPrefix("-")) else {
+                throw failure(
+                    "a bound cannot be negative: expected a positive number after '\(comparison.rawValue)' (or 0 "
+                        + "allocs/job)")
+            }
             throw failure(
                 "expected a positive number after '\(comparison.rawValue)'\(number.isEmpty ? "" : ", not '\(number)'")")
         }

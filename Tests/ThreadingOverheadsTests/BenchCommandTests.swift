@@ -900,6 +900,12 @@ extension ThreadingOverheadsTests {
             #expect(unsure.output.hasSuffix("bench check: 0 of 1 check failed, 1 inconclusive at 95% confidence\n"))
             // A lower confidence narrows the interval; 50% of these runs lies wholly below 120 ns.
             #expect(bench(["check", "serial-queue <= 120ns/job", "--input", spread, "--confidence", "50"]).status == .success)
+            // One check over a file of two configurations is decided in each: the line says one check, not two.
+            let one = Self.resultFile([("serial-queue", Array(repeating: 100, count: 6))])
+            let two = try directory.write(
+                "two.csv", one + one.split(separator: "\n").dropFirst().map { $0.replacingOccurrences(of: ",4,500,2000,", with: ",8,250,2000,") + "\n" }.joined())
+            let both = bench(["check", "serial-queue <= 200ns/job", "--input", two])
+            #expect(both.output.hasSuffix("bench check: 1 check in 2 configurations: all 2 hold at 95% confidence\n"), "\(both.output)")
             let missing = bench(["check", "run-loop <= 1us/job", "--input", file])
             #expect(missing.status == .failure)
             #expect(missing.output.contains("no run of run-loop at 4×500: the runs checked hold no such cell"))

@@ -66,6 +66,8 @@ extension ThreadingOverheadsTests {
             ("task <= 1 allocs", "expected 1x serial-queue, 1ns/job or 1 allocs/job after '1'"),
             ("detach-thread >= 0x serial-queue", "expected a positive number after '>=', not '0'"),
             ("detach-thread >= 1.2.3x serial-queue", "expected a positive number after '>=', not '1.2.3'"),
+            ("task <= -1 allocs/job", "a bound cannot be negative: expected a positive number after '<=' (or 0 allocs/job)"),
+            ("task < 0 allocs/job", "'< 0' can never hold: a count is 0 or more (a count of none per job: '< 0.01')"),
             ("detach-thread >= 10", "expected 10x serial-queue, 10ns/job or 10 allocs/job after '10'"),
             ("detach-thread >= 10 serial-queue", "expected 10x serial-queue, 10ns/job or 10 allocs/job after '10'"),
             ("detach-thread >= 10x", "expected a runner id such as serial-queue after '10x'"),

@@ -195,14 +195,22 @@ struct CheckCommand: Command, Equatable {
             return " at \(Format.number((overall * 1e6).rounded() / 1e4))% confidence "
                 + "(\(Format.number(result.confidence * 100))% at each of its \(looks) looks)"
         } ?? ""
+        // A check without a configuration is decided in each one measured: where that makes more results than
+        // checks, the line says so rather than count one check as several.
+        let checks = results.map(\.expression.description).uniqued().count
+        let configurations = results.map(\.configuration).uniqued().count
+        let (scope, decided) =
+            checks == results.count
+            ? ("", Format.count(results.count, "check"))
+            : ("\(Format.count(checks, "check")) in \(Format.count(configurations, "configuration")): ", "\(results.count)")
         let verdict =
             if results.isEmpty {
                 "\(Program.name) check: nothing to check"
             } else if failed == 0, inconclusive == 0 {
-                "\(Program.name) check: \(results.count == 1 ? "the check holds" : "all \(results.count) checks hold")\(confidence)"
+                "\(Program.name) check: \(scope)"
+                    + (results.count == 1 ? "the check holds" : "all \(decided) hold") + confidence
             } else {
-                "\(Program.name) check: \(failed) of \(Format.count(results.count, "check")) failed, \(inconclusive) inconclusive"
-                    + confidence
+                "\(Program.name) check: \(scope)\(failed) of \(decided) failed, \(inconclusive) inconclusive\(confidence)"
             }
         let output = CommandOutput(
             title: "\(Program.name) check",
