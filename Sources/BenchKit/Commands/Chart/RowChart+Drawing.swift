@@ -133,13 +133,13 @@ extension RowChart {
         return svg.text
     }
 
-    /// The legend's items in rows that fit `width`, each with its x from the legend's left.
     /// Each reference's caption's line above the axis (``captionLines(_:)``), by where `layout` puts it.
     private func captionLines(in layout: Layout) -> [Int] {
         Self.captionLines(
             references.map { line in line.caption.map { (layout.x(line.value), Text.width($0.count, size: Text.tick)) } })
     }
 
+    /// The legend's items in rows that fit `width`, each with its x from the legend's left.
     private func legendLayout(width: Double) -> [[(item: LegendItem, x: Double)]] {
         var rows: [[(item: LegendItem, x: Double)]] = [[]]
         var x = 0.0
