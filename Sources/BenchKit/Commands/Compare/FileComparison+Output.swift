@@ -184,25 +184,6 @@ extension FileComparison {
             + apart.map { MachineInfo.columns[$0] }.joined(separator: ", ") + ": tell them apart by those."
     }
 
-    /// What compare says where a debug build made some file's runs (the `build` column), whose costs are
-    /// unoptimized Swift's: the sweep says so when it measures, and a file compared later says so here; nil when
-    /// none was.
-    func debugBuildText() -> String? {
-        Self.debugBuildText(
-            files.indices.filter { files[$0].machines.contains { $0.build == "debug" } }.map(Self.label),
-            advice: "Compare files made by 'swift run -c release \(Program.name)'.")
-    }
-
-    /// What compare and interleave say where a debug build made the runs of `labels` (files, or interleave's
-    /// builds): that unoptimized Swift's costs are no release build's, and `advice`; nil for no label.
-    static func debugBuildText(_ labels: [String], advice: String) -> String? {
-        guard !labels.isEmpty else {
-            return nil
-        }
-        return "A debug build made the runs of \(Format.list(labels)): unoptimized Swift, whose costs are no release "
-            + "build's. \(advice)"
-    }
-
     func machinesTable() -> TextTable {
         let values = files.map { file -> [String] in
             let machines = file.machines

@@ -327,4 +327,23 @@ struct FileComparison {
                         + "with the C library, Foundation and the Swift runtime") + ":"
         return (summary, changes)
     }
+
+    /// What compare says where a debug build made some file's runs (the `build` column), whose costs are
+    /// unoptimized Swift's: the sweep says so when it measures, and a file compared later says so here; nil when
+    /// none was.
+    func debugBuildText() -> String? {
+        Self.debugBuildText(
+            files.indices.filter { files[$0].machines.contains { $0.build == "debug" } }.map(Self.label),
+            advice: "Compare files made by 'swift run -c release \(Program.name)'.")
+    }
+
+    /// What compare and interleave say where a debug build made the runs of `labels` (files, or interleave's
+    /// builds): that unoptimized Swift's costs are no release build's, and `advice`; nil for no label.
+    static func debugBuildText(_ labels: [String], advice: String) -> String? {
+        guard !labels.isEmpty else {
+            return nil
+        }
+        return "A debug build made the runs of \(Format.list(labels)): unoptimized Swift, whose costs are no release "
+            + "build's. \(advice)"
+    }
 }
