@@ -233,6 +233,30 @@ extension ThreadingOverheadsTests {
             #expect(summary.error.hasPrefix("Error: '\(path)' holds runs of two builds, made by 'bench interleave'"))
         }
 
+        @Test("interleave: the k-th workers of the two builds retire together, so a pair's runs share their generation",
+            .timeLimit(.minutes(1)))
+        func interleaveRetiresInPairs() throws {
+            let executable = try #require(Environment.benchExecutable)
+            let plan = SweepPlan(
+                runners: [.serialQueue], configurations: [RunConfiguration(queues: 2, iterations: 30)], repetitions: 6)
+            let variants = ["A", "B"].map { ResultRecord.Variant(label: $0, executable: executable.path) }
+            // The processes that made each step's two runs, A's first, with workers that live `lifetime`.
+            func processes(lifetime: UInt64?) -> [[Int?]] {
+                let pools = variants.map { _ in WorkerPool(executable: executable, count: 2) }
+                defer { pools.forEach { $0.finish() } }
+                let builds = InterleaveCommand.Builds(
+                    variants: variants, pools: pools, lifetime: lifetime, order: SplitMix64(seed: 7))
+                return (1...6).map { repetition in
+                    let made = builds.measurements(SweepPlan.Step(cell: plan.cells[0], repetition: repetition), of: plan)
+                    #expect(made.map(\.outcome.status) == [.ok, .ok] && made.map(\.variant?.label) == ["A", "B"])
+                    return made.map(\.process)
+                }
+            }
+            // Two workers of each build, used in turn: kept for the session, or replaced at every step.
+            #expect(processes(lifetime: nil) == [[1, 1], [2, 2], [1, 1], [2, 2], [1, 1], [2, 2]])
+            #expect(processes(lifetime: 0) == (1...6).map { [$0, $0] })
+        }
+
         @Test("interleave: each build's rows record its own configuration and compiler; --output - is the CSV alone",
             .timeLimit(.minutes(2)))
         func interleaveBuilds() throws {

@@ -103,7 +103,7 @@ final class WorkerPool {
     /// Starts worker `index` (0-based) if it is not running, or if it has lived its ``lifetime``, and checks that
     /// it speaks this bench's protocol.
     func start(_ index: Int) throws(ChildProcessError) {
-        if let worker = workers[index], let lifetime, MonotonicClock.now() &- worker.started >= lifetime {
+        if let lifetime, hasLived(index, lifetime) {
             stop(index)
         }
         guard workers[index] == nil else {
@@ -191,8 +191,13 @@ final class WorkerPool {
             + (ending?.description ?? "was not running")
     }
 
-    /// Ends worker `index`, if it is running.
-    private func stop(_ index: Int) {
+    /// Whether worker `index` (0-based) is running and has lived `lifetime` nanoseconds or more.
+    func hasLived(_ index: Int, _ lifetime: UInt64) -> Bool {
+        workers[index].map { MonotonicClock.now() &- $0.started >= lifetime } ?? false
+    }
+
+    /// Ends worker `index`, if it is running: the next request for it starts a fresh process.
+    func stop(_ index: Int) {
         workers[index]?.child.finish()
         workers[index] = nil
     }

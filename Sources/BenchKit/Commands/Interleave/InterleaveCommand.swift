@@ -40,10 +40,11 @@ struct InterleaveCommand: Command, Equatable {
         let variants = zip(["A", "B"], options.executables).map { label, path in
             ResultRecord.Variant(label: label, executable: path)
         }
+        let lifetime = WorkerPool.lifetime(of: plan.sampling)
         let builds = Builds(
             variants: variants,
             pools: variants.map { WorkerPool(executable: URL(fileURLWithPath: $0.executable), count: count) },
-            order: SplitMix64(seed: plan.seed ^ 0x6f72_6465_72))
+            lifetime: lifetime, order: SplitMix64(seed: plan.seed ^ 0x6f72_6465_72))
         // A path that is no executable file says so, rather than in the words of the failed start.
         if let path = options.executables.first(where: { !FileManager.default.isExecutableFile(atPath: $0) }) {
             console.reportError("'\(path)' is not an executable file: give the paths of two bench executables")
@@ -83,7 +84,8 @@ struct InterleaveCommand: Command, Equatable {
                 "\(Program.name) interleave: A \(variants[0].executable), B \(variants[1].executable); "
                     + "\(Format.count(plan.runners.count, "runner")) × "
                     + "\(Format.count(plan.configurations.count, "configuration")), each run made by "
-                    + "both, one right after the other, in \(count) worker processes of each"
+                    + "both, one right after the other, in worker processes of each (\(count) at a time, the k-th of "
+                    + "each replaced together by fresh ones after \(WorkerPool.seconds(lifetime)))"
                     + session.resultsClause)
         }
         guard session.measure(plan, with: builds) != nil, let ended = session.finish() else {
@@ -93,15 +95,25 @@ struct InterleaveCommand: Command, Equatable {
     }
 
     /// The two builds' worker processes, which make each step's run one right after the other.
-    private final class Builds: RunMaker {
+    ///
+    /// The k-th workers of the two builds retire together, for fresh ones, once either has lived `lifetime` (the
+    /// sweep's: ``WorkerPool/lifetime(of:)``), so that a cell's pairs come from many pairs of processes, each pair
+    /// sharing its day, and the interval's first stage samples them. With workers that never retired, 4 of each
+    /// build, two processes that drew different speeds for the whole session moved every cell they made, and a
+    /// bootstrap of 4 could not know it: 3 of 26 cells were called faster in an A/A on 16 cores (docs/validation.md,
+    /// "Sixteen cores with today's design").
+    final class Builds: RunMaker {
         let variants: [ResultRecord.Variant]
         let pools: [WorkerPool]
+        /// How long the k-th workers of the two builds live before both retire; nil for never.
+        let lifetime: UInt64?
         /// Which build goes first at each step, drawn from the plan's seed.
         private var order: SplitMix64
 
-        init(variants: [ResultRecord.Variant], pools: [WorkerPool], order: SplitMix64) {
+        init(variants: [ResultRecord.Variant], pools: [WorkerPool], lifetime: UInt64?, order: SplitMix64) {
             self.variants = variants
             self.pools = pools
+            self.lifetime = lifetime
             self.order = order
         }
 
@@ -114,10 +126,14 @@ struct InterleaveCommand: Command, Equatable {
         /// drawn for the step; returned A first.
         func measurements(_ step: SweepPlan.Step, of plan: SweepPlan) -> [SweepPlan.Measurement] {
             let sides = order.next() % 2 == 0 ? [0, 1] : [1, 0]
+            let worker = pools[0].worker(for: step, of: plan)
+            // The k-th workers of A and of B retire together: the two processes of a pair always live side by side.
+            if let lifetime, pools.contains(where: { $0.hasLived(worker, lifetime) }) {
+                pools.forEach { $0.stop(worker) }
+            }
             var made: [Int: SweepPlan.Measurement] = [:]
             for side in sides {
-                // Workers that never retire: worker k of A and of B are processes k of each build, paired.
-                var measurement = pools[side].measure(step, of: plan, worker: pools[side].worker(for: step, of: plan))
+                var measurement = pools[side].measure(step, of: plan, worker: worker)
                 measurement.variant = variants[side]
                 measurement.build = pools[side].build
                 made[side] = measurement

@@ -23,9 +23,9 @@ extension InterleaveCommand {
             "Under a budget, a cell stops once the 95% interval of its ratio B/A is within ± this of it."), RunOption.warmup,
         RunOption.seed, RunOption.output,
         RunOption.processes.withHelp(
-            "Worker processes of each build that its runs are spread over; pair k of a cell runs in worker k of A "
-                + "and worker k of B, both numbered from the cell's place, so that what a process draws falls on "
-                + "both builds alike."),
+            "Worker processes of each build at a time, that its runs are spread over; pair k of a cell runs in "
+                + "worker k of A and worker k of B, both numbered from the cell's place, and the two retire together "
+                + "for fresh ones, so that a cell's pairs come from many pairs of processes."),
         RunOption.quiet, RunOption.allowLong, RunOption.verifyTimeout, RunOption.stallTimeout,
     ].map { $0.lifted(\InterleaveOptions.run) }
 
