@@ -159,6 +159,24 @@ extension ThreadingOverheadsTests {
             }
         }
 
+        @Test("a number and its unit stay on one line where text wraps: '20 s', '200 ns/job'")
+        func unitsStayWithTheirNumbers() {
+            #expect(TextWrapping.wrap(["must", "be", "under", "200", "ns/job,", "or", "it", "fails"], width: 17, indent: 0)
+                == "must be under\n200 ns/job, or it\nfails")
+            #expect(TextWrapping.wrap(["after", "20", "s"], width: 8, indent: 2) == "after\n  20 s")
+            // A number that is no unit's, or a unit-like word after a word, still breaks anywhere.
+            #expect(TextWrapping.wrap(["queues", "16", "seconds"], width: 9, indent: 0) == "queues 16\nseconds")
+            #expect(TextWrapping.wrap(["about", "s"], width: 5, indent: 0) == "about\ns")
+            for command in [nil] + Subcommand.allCases.map(Optional.some) {
+                let lines = HelpText.full(command, catalogue: .builtIn).split(separator: "\n")
+                for (line, next) in zip(lines, lines.dropFirst()) where line.last?.isNumber == true {
+                    let word = next.split(separator: " ").first.map(String.init) ?? ""
+                    #expect(!TextWrapping.units.contains(String(word.prefix { !",;.:)".contains($0) })),
+                        "\(command?.name ?? "bench"): '\(line)' then '\(next)'")
+                }
+            }
+        }
+
         @Test("every example the help shows is a command line that parses")
         func examplesParse() throws {
             let prefix = "  swift run -c release bench"

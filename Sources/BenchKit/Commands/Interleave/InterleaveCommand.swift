@@ -99,9 +99,10 @@ struct InterleaveCommand: Command, Equatable {
     /// The k-th workers of the two builds retire together, for fresh ones, once either has lived `lifetime` (the
     /// sweep's: ``WorkerPool/lifetime(of:)``), so that a cell's pairs come from many pairs of processes, each pair
     /// sharing its day, and the interval's first stage samples them. With workers that never retired, 4 of each
-    /// build, two processes that drew different speeds for the whole session moved every cell they made, and a
-    /// bootstrap of 4 could not know it: 3 of 26 cells were called faster in an A/A on 16 cores (docs/validation.md,
-    /// "Sixteen cores with today's design").
+    /// build, one process that drew a slower regime of its thread pools kept it for the whole session and moved
+    /// every cell it made, and a bootstrap of 4 could not know it: 3 of 26 cells were called faster in an A/A on 16
+    /// cores (docs/validation.md, "Sixteen cores with today's design"). The pools themselves never retire a worker
+    /// here (their own lifetime would retire A's and B's apart, mid-step): this does, for both.
     final class Builds: RunMaker {
         let variants: [ResultRecord.Variant]
         let pools: [WorkerPool]
