@@ -9,9 +9,8 @@ import Foundation
 /// speed moved by up to 13% from one 2-minute process to the next on a 2-core VM where this was measured, and Swift
 /// concurrency's runners switch between two regimes as it does) falls on both runs of a pair alike, and divides out
 /// of the pair's ratio. A cell's ratio is the 20% trimmed mean of its pairs' ln(B_k / A_k), back on the ratio scale
-/// (``estimate(_:)``), and its 95% interval a bootstrap of the pairs, in two stages where the pairs come from
-/// several worker processes: those, then the pairs within each. The verdict is ``Comparison``'s rule on that ratio
-/// and interval.
+/// (``estimate(_:)``), and its 95% interval Yuen's for a trimmed mean, over the worker processes that made the pairs
+/// (``Statistics/trimmedMeanStandardError(_:trimming:)``). The verdict is ``Comparison``'s rule on that ratio and interval.
 public struct InterleavedComparison: Sendable {
     /// A cell with runs of both builds: its runs of each, how many pairs they make, and the verdict on B
     /// against A.
@@ -50,8 +49,9 @@ public struct InterleavedComparison: Sendable {
 
     /// The fewest pairs a cell's ratio gets an interval, and so a verdict other than `same` or `unsure`, with.
     ///
-    /// Below 6, no interval of the median reaches 95%: a bootstrap of n pairs spans their range, and all n land on
-    /// one side of 1 with nothing changed with probability 2 × 0.5ⁿ (25% for 3 pairs, 6% for 5, 3% for 6). In the
+    /// Below 6, no interval of the median reaches 95%: a bootstrap of n pairs (the interval until 2026-11-30) spans
+    /// their range, and all n land on one side of 1 with nothing changed with probability 2 × 0.5ⁿ (25% for 3
+    /// pairs, 6% for 5, 3% for 6). In the
     /// A/A interleaved runs this was measured on, the false verdicts with fewer pairs were the runners that start a
     /// thread per job, which a default budget leaves 3 pairs. (The sweep's summary shows a range below 6 runs for
     /// the same reason.)
@@ -68,7 +68,33 @@ public struct InterleavedComparison: Sendable {
     /// 11, with at most 2.6% and 1.6% false verdicts in the other cells; in two more of each, made after the
     /// choice, the trimmed mean found 8 of 8, with 1.4% and 0% false (docs/comparing-machines.md).
     public static func estimate(_ logRatios: [Double]) -> Double? {
-        Statistics.trimmedMean(logRatios, trimming: 0.2)
+        Statistics.trimmedMean(logRatios, trimming: trimming)
+    }
+
+    /// The share of a sample's values that ``estimate(_:)`` sets aside at each end.
+    static let trimming = 0.2
+
+    /// The 95% interval of a cell's ln(ratio), `center` (``estimate(_:)`` of its pairs), from its pairs' ln(B_k /
+    /// A_k) and the worker process that made each: center ± t × Yuen's standard error of a trimmed mean
+    /// (``Statistics/trimmedMeanStandardError(_:trimming:)``), over units that are the worker processes (each one's
+    /// pairs' estimate) where two or more made the pairs, as a sweep's cell interval samples them, or the pairs
+    /// where one did. Nil where fewer than two units are kept.
+    ///
+    /// Not a bootstrap, as it was until 2026-11-30: since the workers retire, a cell of a dear runner has its 6 to 9
+    /// pairs each from a pair of processes of its own, and a percentile bootstrap of so few is too narrow. Drawn from
+    /// the pairs of an A/A interleave of the default plan on the 2-core VM (each cell's ln ratios centred and scaled,
+    /// pooled: tails far heavier than normal), the bootstrap held its trimmed mean 91% of the time at 6 units, 92% at
+    /// 9 and 94% at 20; Yuen's 96.5%, 96.6% and 95.5%, narrower than the bootstrap's from 9 units on
+    /// (docs/comparing-machines.md).
+    static func interval(around center: Double, logRatios: [Double], processes: [Int?]) -> ClosedRange<Double>? {
+        let sample = Bootstrap.Sample(logRatios, processes: processes)
+        let units = sample.groups.count >= 2
+            ? sample.groups.compactMap { group in estimate(group.map { logRatios[$0] }) } : logRatios
+        guard let (error, degrees) = Statistics.trimmedMeanStandardError(units, trimming: trimming) else {
+            return nil
+        }
+        let halfWidth = Statistics.studentT975(degrees: degrees) * error
+        return (center - halfWidth)...(center + halfWidth)
     }
 
     /// Why a file's runs cannot be compared build against build.
@@ -124,8 +150,7 @@ public struct InterleavedComparison: Sendable {
         let ratio = exp(center)
         row.ratio = ratio
         if logRatios.count >= fewestPairsForInterval,
-            let interval = Bootstrap.interval(
-                of: estimate, Bootstrap.Sample(logRatios, processes: processes), confidence: 0.95)
+            let interval = interval(around: center, logRatios: logRatios, processes: processes)
         {
             row.interval = exp(interval.lowerBound)...exp(interval.upperBound)
         }

@@ -256,7 +256,9 @@ extension ThreadingOverheadsTests {
         }
 
         /// The runs of one cell made by two builds, pair k being A's run k and B's: `ratios` gives B/A of each pair.
-        static func interleaved(_ ratios: [Double]) -> [ResultRecord] {
+        /// A pair of runs for each of `ratios`, B's time over A's, pair k made by the worker processes `process(k)`
+        /// (k from 0; none by default).
+        static func interleaved(_ ratios: [Double], process: (Int) -> Int? = { _ in nil }) -> [ResultRecord] {
             ratios.enumerated().flatMap { index, ratio in
                 [("A", 1000.0), ("B", 1000 * ratio)].map { label, nanoseconds in
                     ResultRecord(
@@ -264,9 +266,35 @@ extension ThreadingOverheadsTests {
                         outcome: RunOutcome(
                             status: .ok, nanoseconds: Int64(nanoseconds.rounded()), detail: "",
                             completedIterations: configuration.jobs, startedAt: nil),
-                        machine: .current(), variant: ResultRecord.Variant(label: label, executable: "./bench-\(label)"))
+                        machine: .current(), process: process(index),
+                        variant: ResultRecord.Variant(label: label, executable: "./bench-\(label)"))
                 }
             }
+        }
+
+        @Test("an interleaved cell's interval: Yuen's over its worker processes, not a bootstrap too narrow for few")
+        func interleavedInterval() throws {
+            // Six pairs, each from a pair of processes of its own, as the default budget gives a dear runner:
+            // thread-pool at 4×25000 in an A/A interleave on the 2-core VM (results/vm-2026-11-29-night/
+            // interleave-aa.csv). A bootstrap of the six called it faster, 0.648 (0.388–0.942). Yuen's, by hand: the
+            // trimmed mean of the ln ratios ± t on 3 degrees × √(5 s_w² / (4 × 3)), back on the ratio scale.
+            let six = [1.031, 0.914, 0.869, 0.325, 0.319, 0.683]
+            let few = try #require(try InterleavedComparison(records: Self.interleaved(six)).rows.first)
+            let interval = try #require(few.interval)
+            #expect(abs(try #require(few.ratio) - 0.6480) < 1e-3)
+            #expect(abs(interval.lowerBound - 0.2313) < 1e-3 && abs(interval.upperBound - 1.8157) < 1e-3)
+            #expect(few.verdict == .unsure)
+            // Ten pairs at 1 and ten at 1.3: as twenty pairs apart, slower (1.02–1.28 by hand); made by two worker
+            // processes, one of each kind, two units, whose interval (t on 1 degree) holds 1.
+            let twoModes = Array(repeating: 1.0, count: 10) + Array(repeating: 1.3, count: 10)
+            let apart = try #require(try InterleavedComparison(records: Self.interleaved(twoModes)).rows.first)
+            let apartInterval = try #require(apart.interval)
+            #expect(abs(apartInterval.lowerBound - 1.0190) < 1e-3 && abs(apartInterval.upperBound - 1.2758) < 1e-3)
+            #expect(apart.verdict == .slower)
+            let byTwo = try #require(
+                try InterleavedComparison(records: Self.interleaved(twoModes) { $0 < 10 ? 1 : 2 }).rows.first)
+            #expect(byTwo.ratio == apart.ratio)
+            #expect(try #require(byTwo.interval).contains(1) && byTwo.verdict == .unsure)
         }
 
         @Test("interleaved builds: the pairs' 20% trimmed mean, an interval from 6 pairs on, a verdict only with one")

@@ -52,6 +52,21 @@ extension ThreadingOverheadsTests {
             #expect(Statistics.trimmedMean([], trimming: 0.2) == nil)
         }
 
+        @Test("Yuen's standard error of a 20% trimmed mean, computed by hand from the winsorized values")
+        func trimmedMeanStandardError() throws {
+            // Ten values, two set aside at each end and replaced by the nearest kept (−0.04 and 0.15): s_w = 0.080007,
+            // √(9 s_w² / (6 × 5)) = 0.043822, on 5 degrees.
+            let values = [0.1, -0.2, 0.05, 0.3, 0.02, -0.04, 0.15, 0.07, -0.1, 0.5]
+            let (error, degrees) = try #require(Statistics.trimmedMeanStandardError(values, trimming: 0.2))
+            #expect(abs(error - 0.0438216) < 1e-6 && degrees == 5)
+            // Nothing set aside from four values: the plain mean's standard error, on 3 degrees.
+            let four = try #require(Statistics.trimmedMeanStandardError([1, 2, 3, 10], trimming: 0.2))
+            #expect(close(four.error, try #require(Statistics.standardDeviation([1, 2, 3, 10])) / 2) && four.degrees == 3)
+            // Fewer than two kept: none.
+            #expect(Statistics.trimmedMeanStandardError([1, 2, 3], trimming: 0.4) == nil)
+            #expect(Statistics.trimmedMeanStandardError([7], trimming: 0.2) == nil)
+        }
+
         @Test("outliers by modified z-score: flagged among few values, none when MAD is 0")
         func outliers() {
             // Median 3, MAD 1: 10 scores 0.6745 × 7 = 4.7 > 3.5; 1 scores 1.3.

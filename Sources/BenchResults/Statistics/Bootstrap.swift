@@ -51,17 +51,6 @@ public enum Bootstrap {
         return interval(confidence: confidence) { resampledHeadline in resampledHeadline(sample) }
     }
 
-    /// The `confidence` interval of `estimator` over `sample` (a trimmed mean, say, where the headline is the
-    /// median), resampled as the headline's is; nil if the sample is empty.
-    public static func interval(
-        of estimator: @escaping ([Double]) -> Double?, _ sample: Sample, confidence: Double
-    ) -> ClosedRange<Double>? {
-        guard !sample.isEmpty else {
-            return nil
-        }
-        return interval(confidence: confidence, estimator: estimator) { resampled in resampled(sample) }
-    }
-
     /// The `confidence` interval of headline(numerator) / headline(denominator); nil if either is empty.
     public static func ratio(
         _ numerator: [Double], to denominator: [Double], confidence: Double
@@ -99,12 +88,11 @@ public enum Bootstrap {
     }
 
     /// The percentile interval of ``resamples`` values of `statistic`, each computed from resamples that
-    /// `statistic` draws with the function it is given (`estimator`, by default the headline, of a sample
-    /// resampled with replacement, in two stages where it has groups), all from one generator with a fixed seed; a
-    /// nil value is left out, and nil comes back if every one is.
+    /// `statistic` draws with the function it is given (the headline of a sample resampled with replacement, in two
+    /// stages where it has groups), all from one generator with a fixed seed; a nil value is left out, and nil comes
+    /// back if every one is.
     private static func interval(
         confidence: Double, resamples: Int = resamples, seed: UInt64 = 0x7468_7265_6164_73,
-        estimator: @escaping ([Double]) -> Double? = Estimate.headline,
         _ statistic: (_ resampledHeadline: (Sample) -> Double) -> Double?
     ) -> ClosedRange<Double>? {
         var generator = SplitMix64(seed: seed)
@@ -126,7 +114,7 @@ public enum Bootstrap {
                     }
                 }
             }
-            return estimator(scratch) ?? 0
+            return Estimate.headline(scratch) ?? 0
         }
         var values: [Double] = []
         values.reserveCapacity(resamples)

@@ -35,6 +35,25 @@ public enum Statistics {
         return mean(Array(sorted[cut..<(sorted.count - cut)]))
     }
 
+    /// The standard error of the ``trimmedMean(_:trimming:)`` of `values`, and its degrees of freedom: Yuen's, from
+    /// the winsorized sample (each value set aside by the trimming replaced by the nearest one kept), √((n − 1) s_w² /
+    /// (h (h − 1))) for its variance s_w² over the h values kept, on h − 1 degrees (Tukey and McLaughlin 1963; Yuen
+    /// 1974; Wilcox's `trimci`). Nil where fewer than two values are kept.
+    public static func trimmedMeanStandardError(
+        _ values: [Double], trimming proportion: Double
+    ) -> (error: Double, degrees: Int)? {
+        let sorted = values.sorted()
+        let cut = Int((proportion * Double(sorted.count)).rounded(.down))
+        let kept = sorted.count - 2 * cut
+        guard kept >= 2, let deviation = standardDeviation(
+            sorted.map { min(max($0, sorted[cut]), sorted[sorted.count - 1 - cut]) })
+        else {
+            return nil
+        }
+        let variance = Double(sorted.count - 1) * deviation * deviation / Double(kept * (kept - 1))
+        return (variance.squareRoot(), kept - 1)
+    }
+
     /// The sample standard deviation (divisor n − 1); nil for fewer than two values.
     public static func standardDeviation(_ values: [Double]) -> Double? {
         guard values.count >= 2, let mean = mean(values) else {

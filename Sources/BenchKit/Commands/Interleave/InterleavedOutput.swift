@@ -33,8 +33,8 @@ struct InterleavedOutput {
         document.chart(RowChart.interleaved(comparison, catalogue: catalogue))
         document.paragraph(
             "Each cell's ratio is the 20% trimmed mean over its pairs of \(b.label)/\(a.label) (on the log scale), two "
-                + "runs made one right after the other; the interval a bootstrap of the pairs (of the worker processes, "
-                + "then of the pairs in each), none below \(InterleavedComparison.fewestPairsForInterval) pairs. Noise "
+                + "runs made one right after the other; the interval Yuen's for a trimmed mean, over the worker processes "
+                + "(each its pairs' trimmed mean), none below \(InterleavedComparison.fewestPairsForInterval) pairs. Noise "
                 + "threshold \(Format.number(comparison.threshold * 100))%. Sees: the smallest change an interval as wide "
                 + "as the cell's would call \(Int(Comparison.detectablePower * 100))% of the time, as in compare: a cell "
                 + "called same with sees ×1.3 could not have seen a change of 20%.")
