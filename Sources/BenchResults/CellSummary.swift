@@ -193,11 +193,7 @@ public struct CellSummary: Sendable, Equatable {
     /// What the ``interval`` samples: each worker process's median, where two or more made the runs; otherwise
     /// each run's time, in nanoseconds.
     public var units: [Double] {
-        let sample = sample
-        guard sample.groups.count >= 2 else {
-            return nanoseconds
-        }
-        return sample.groups.compactMap { group in Estimate.headline(group.map { sample.values[$0] }) }
+        sample.units(Estimate.headline)
     }
 
     /// The processes whose runs a cell's ``interval`` samples: 1 where one process (or this one) made them all.

@@ -10,7 +10,8 @@ import Foundation
 /// concurrency's runners switch between two regimes as it does) falls on both runs of a pair alike, and divides out
 /// of the pair's ratio. A cell's ratio is the 20% trimmed mean of its pairs' ln(B_k / A_k), back on the ratio scale
 /// (``estimate(_:)``), and its 95% interval Yuen's for a trimmed mean, over the worker processes that made the pairs
-/// (``Statistics/trimmedMeanStandardError(_:trimming:)``). The verdict is ``Comparison``'s rule on that ratio and interval.
+/// (``Statistics/trimmedMeanStandardError(_:trimming:)``). The verdict is ``Comparison``'s rule on that ratio and
+/// interval.
 public struct InterleavedComparison: Sendable {
     /// A cell with runs of both builds: its runs of each, how many pairs they make, and the verdict on B
     /// against A.
@@ -51,9 +52,8 @@ public struct InterleavedComparison: Sendable {
     ///
     /// Below 6, no interval of the median reaches 95%: a bootstrap of n pairs (the interval until 2026-11-30) spans
     /// their range, and all n land on one side of 1 with nothing changed with probability 2 × 0.5ⁿ (25% for 3
-    /// pairs, 6% for 5, 3% for 6). In the
-    /// A/A interleaved runs this was measured on, the false verdicts with fewer pairs were the runners that start a
-    /// thread per job, which a default budget leaves 3 pairs. (The sweep's summary shows a range below 6 runs for
+    /// pairs, 6% for 5, 3% for 6). In the A/A interleaved runs this was measured on, the false verdicts with fewer
+    /// pairs were the runners that start a thread per job, which a default budget leaves 3 pairs. (The sweep's summary shows a range below 6 runs for
     /// the same reason.)
     public static let fewestPairsForInterval = 6
 
@@ -85,11 +85,9 @@ public struct InterleavedComparison: Sendable {
     /// the pairs of an A/A interleave of the default plan on the 2-core VM (each cell's ln ratios centred and scaled,
     /// pooled: tails far heavier than normal), the bootstrap held its trimmed mean 91% of the time at 6 units, 92% at
     /// 9 and 94% at 20; Yuen's 96.5%, 96.6% and 95.5%, narrower than the bootstrap's from 9 units on
-    /// (docs/comparing-machines.md).
+    /// (docs/validation.md, "Its interval: Yuen's over the processes").
     static func interval(around center: Double, logRatios: [Double], processes: [Int?]) -> ClosedRange<Double>? {
-        let sample = Bootstrap.Sample(logRatios, processes: processes)
-        let units = sample.groups.count >= 2
-            ? sample.groups.compactMap { group in estimate(group.map { logRatios[$0] }) } : logRatios
+        let units = Bootstrap.Sample(logRatios, processes: processes).units(estimate)
         guard let (error, degrees) = Statistics.trimmedMeanStandardError(units, trimming: trimming) else {
             return nil
         }

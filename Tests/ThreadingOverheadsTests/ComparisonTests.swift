@@ -255,9 +255,8 @@ extension ThreadingOverheadsTests {
             return (report(cells { _ in 1 }), report(cells { machine * ($0 == "serial-queue" ? serialQueue : 1) }))
         }
 
-        /// The runs of one cell made by two builds, pair k being A's run k and B's: `ratios` gives B/A of each pair.
-        /// A pair of runs for each of `ratios`, B's time over A's, pair k made by the worker processes `process(k)`
-        /// (k from 0; none by default).
+        /// The runs of one cell made by two builds, pair k being A's run k and B's: `ratios` gives B/A of each pair,
+        /// pair k made by the worker processes `process(k)` (k from 0; none by default).
         static func interleaved(_ ratios: [Double], process: (Int) -> Int? = { _ in nil }) -> [ResultRecord] {
             ratios.enumerated().flatMap { index, ratio in
                 [("A", 1000.0), ("B", 1000 * ratio)].map { label, nanoseconds in

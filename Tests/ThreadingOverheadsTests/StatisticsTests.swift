@@ -54,8 +54,8 @@ extension ThreadingOverheadsTests {
 
         @Test("Yuen's standard error of a 20% trimmed mean, computed by hand from the winsorized values")
         func trimmedMeanStandardError() throws {
-            // Ten values, two set aside at each end and replaced by the nearest kept (−0.04 and 0.15): s_w = 0.080007,
-            // √(9 s_w² / (6 × 5)) = 0.043822, on 5 degrees.
+            // Ten values, two set aside at each end and replaced by the nearest kept (−0.04 and 0.15):
+            // s_w = 0.080007, √(9 s_w² / (6 × 5)) = 0.043822, on 5 degrees.
             let values = [0.1, -0.2, 0.05, 0.3, 0.02, -0.04, 0.15, 0.07, -0.1, 0.5]
             let (error, degrees) = try #require(Statistics.trimmedMeanStandardError(values, trimming: 0.2))
             #expect(abs(error - 0.0438216) < 1e-6 && degrees == 5)

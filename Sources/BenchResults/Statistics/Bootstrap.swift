@@ -32,6 +32,12 @@ public enum Bootstrap {
             groups = byProcess.count >= 2 ? byProcess.keys.sorted().compactMap { byProcess[$0] } : [Array(values.indices)]
         }
 
+        /// What an interval over processes samples: `estimate` of each process's values, where two or more made
+        /// them, or else each value (a sweep cell's units, ``CellSummary/units``; an interleaved cell's).
+        public func units(_ estimate: ([Double]) -> Double?) -> [Double] {
+            groups.count >= 2 ? groups.compactMap { group in estimate(group.map { values[$0] }) } : values
+        }
+
         /// Whether there are no values; an interval of an empty sample is nil.
         public var isEmpty: Bool {
             values.isEmpty
