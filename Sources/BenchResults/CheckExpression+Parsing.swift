@@ -103,7 +103,7 @@ struct CheckScanner {
             if characters[position...].first == "X" {
                 throw failure("a multiple is written with a small x, as in \(number)x serial-queue, not '\(number)X'")
             }
-            throw failure("expected \(number)x serial-queue, \(number)ns/job or \(number) allocs/job after '\(number)'")
+            throw failure("'\(number)' needs a unit: \(number)x serial-queue, \(number)ns/job or \(number) allocs/job")
         }
         return try finish(subject, comparison, bound)
     }

@@ -72,6 +72,15 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
         case allocationsMultiple(Double, of: Operand)
     }
 
+    /// Whether the check is on allocations per job, which it decides on every run's count, with no interval and so
+    /// no confidence: a count does not vary as a time does.
+    public var isOnAllocations: Bool {
+        switch bound {
+        case .allocationsPerJob, .allocationsMultiple: true
+        case .multiple, .perJob: false
+        }
+    }
+
     /// Why a text is not a check; its description names the text and says what was expected.
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The text that was read, whole.
@@ -220,9 +229,13 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
 
     /// Why a cell the check reads has nothing to decide from: the runs hold no such cell (a runner or configuration
     /// that `--input`'s file lacks), or none of its runs is `ok`. A fail either way: a gate must not pass on nothing.
+    /// Where the runs hold the runner at other configurations, it names them, as a slip in the check's configuration
+    /// (`task@8x100` for `task@8x12500`) reads otherwise like a cost that failed its bound.
     static func noOkRunText(_ runner: String, _ configuration: RunConfiguration, in report: Report) -> String {
         guard let cell = report.cell(runner, at: configuration), cell.runs > 0 else {
-            return "no run of \(runner) at \(configuration): the runs checked hold no such cell"
+            let elsewhere = report.cells.filter { $0.runner == runner && $0.runs > 0 }.map(\.configuration.description)
+            let held = elsewhere.isEmpty ? "no run of \(runner)" : "\(runner) at \(elsewhere.joined(separator: ", ")) only"
+            return "no run of \(runner) at \(configuration): the runs checked hold \(held)"
         }
         return "no ok run of \(runner) at \(configuration): \(Format.count(cell.runs, "run")), none ok"
     }

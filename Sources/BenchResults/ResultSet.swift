@@ -48,8 +48,8 @@ public struct ResultFileError: Error, Equatable, CustomStringConvertible {
             return "'\(path)' is a summary of a result file, which holds no runs: give the result file itself (the CSV "
                 + "that --output writes, whose path bench prints when it ends)"
         case .missingColumns(let columns):
-            let named = columns.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
-            let others = columns.count > 3 ? " or \(columns.count - 3) other columns of one" : (columns.count == 1 ? " column" : " columns")
+            let named = columns.prefix(2).map { "'\($0)'" }.joined(separator: ", ")
+            let others = columns.count > 2 ? " or \(columns.count - 2) other columns of one" : (columns.count == 1 ? " column" : " columns")
             return "\(place) is not a bench result file: it has no \(named)\(others)"
         case .noRows: return "\(place) has a header but no rows"
         case .fieldCount(let found, let expected):

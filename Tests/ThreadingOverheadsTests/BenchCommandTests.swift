@@ -547,8 +547,8 @@ extension ThreadingOverheadsTests {
             #expect(run.status == .usage)
             #expect(
                 run.error.hasPrefix(
-                    "Error: '\(one)' is one sweep's: compare it with another (the baseline first), or give "
-                        + "one file made by 'bench interleave'\nUsage: bench compare "))
+                    "Error: '\(one)' is one sweep's: compare it with another, the baseline first\n"
+                        + "Usage: bench compare "))
             #expect(run.error.hasSuffix("See 'bench compare --help' for more information.\n"))
         }
 
@@ -582,6 +582,24 @@ extension ThreadingOverheadsTests {
             #expect(!bench(["compare", one, two]).error.contains("own file"))
         }
 
+        @Test("check --input on allocations alone: decided on the counts, so the last line claims no confidence")
+        func checkAllocationsInput() throws {
+            let directory = try TemporaryDirectory()
+            let text = Self.resultFile([("task", [300, 310, 320, 305, 315, 300])])
+            let records = try ResultSet(path: "r.csv", data: Data(text.utf8)).records.map {
+                var record = $0
+                record.outcome.allocations = Allocations(perJob: 4, bytesPerJob: 256, freesPerJob: 4)
+                return record
+            }
+            let file = try directory.write("r.csv", resultFileText(records))
+            let counts = bench(["check", "task <= 4.5 allocs/job", "--input", file])
+            #expect(counts.status == .success, "\(counts.output)")
+            #expect(counts.output.hasSuffix("bench check: the check holds\n"), "\(counts.output)")
+            // Beside a check on cost, the line's confidence is that check's.
+            let both = bench(["check", "task <= 4.5 allocs/job", "task <= 1ms/job", "--input", file])
+            #expect(both.output.hasSuffix("bench check: all 2 checks hold at 95% confidence\n"), "\(both.output)")
+        }
+
         @Test("check --input: a runner neither this build nor the file knows is a usage error; one the file lacks fails")
         func checkUnknownRunner() throws {
             let directory = try TemporaryDirectory()
@@ -592,7 +610,7 @@ extension ThreadingOverheadsTests {
             // A CI step that checks a runner its file lacks must fail, not pass or stop as if misspelt.
             let absent = bench(["check", "task <= 1us/job", "--input", file])
             #expect(absent.status == .failure)
-            #expect(absent.output.contains("no run of task at 4×500: the runs checked hold no such cell"))
+            #expect(absent.output.contains("no run of task at 4×500: the runs checked hold no run of task"))
         }
 
         @Test("compare across machines of different kinds: the factor is plain code's, all cells' median beside it")
@@ -867,6 +885,16 @@ extension ThreadingOverheadsTests {
             #expect(validation.levels == nil && !flat.contains("Where the spread lives"))
         }
 
+        @Test("crossover --input refuses a sweep's file, which holds no crossover, rather than print a table of dashes")
+        func crossoverOfASweep() throws {
+            let directory = try TemporaryDirectory()
+            let sweep = try directory.write("sweep.csv", Self.resultFile([("single-threaded", [100]), ("task", [900])]))
+            let run = bench(["crossover", "--input", sweep])
+            #expect(run.status == .failure)
+            #expect(run.output.isEmpty)
+            #expect(run.error.hasPrefix("Error: '\(sweep)' holds no crossover: no runs of one queue with work per job"))
+        }
+
         @Test("compare and chart refuse a file that is not a result file, naming it", arguments: [["compare"], ["chart"]])
         func refusesForeignFiles(command: [String]) throws {
             let directory = try TemporaryDirectory()
@@ -908,7 +936,7 @@ extension ThreadingOverheadsTests {
             #expect(both.output.hasSuffix("bench check: 1 check in 2 configurations: all 2 hold at 95% confidence\n"), "\(both.output)")
             let missing = bench(["check", "run-loop <= 1us/job", "--input", file])
             #expect(missing.status == .failure)
-            #expect(missing.output.contains("no run of run-loop at 4×500: the runs checked hold no such cell"))
+            #expect(missing.output.contains("no run of run-loop at 4×500: the runs checked hold no run of run-loop"))
             let malformed = bench(["check", "serial-queue >= detach-thread", "--input", file])
             #expect(malformed.status == .usage)
             // The same results as data: a row per check and configuration.
@@ -951,7 +979,7 @@ extension ThreadingOverheadsTests {
                 // Decided at one of its looks, each at 1 − 0.05 / 4: 95% overall, as asked.
                 #expect(
                     pass.output.hasSuffix(
-                        "bench check: the check holds at 95% confidence (98.75% at each of its "
+                        "bench check: the check holds at 95% confidence (98.75% at each of up to "
                             + "\(CheckOptions.looks.count) looks)\n"))
                 if try interfered(passed, inFirst: CheckOptions.looks[0]) {
                     // Undecided at the first look, for the other programs, and saying so; decided at a later one.
@@ -1019,8 +1047,8 @@ extension ThreadingOverheadsTests {
             #expect(chain.status == .usage)
             #expect(
                 chain.error.hasPrefix(
-                    "Error: 'mutex <= 2x task' cannot be measured: mutex runs no chain (its shapes: contention); give "
-                        + "--shape a shape it runs\n"), "\(chain.error)")
+                    "Error: 'mutex <= 2x task': mutex runs no chain (its shapes: contention); choose one with "
+                        + "--shape\n"), "\(chain.error)")
             // Where it runs some of them, it is decided in those, and the others are named.
             let some = bench([
                 "check", "mutex <= 1000x serial-queue", "--shape", "contention,chain", "--queues", "2", "--iterations", "100",

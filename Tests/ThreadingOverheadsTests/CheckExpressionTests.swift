@@ -63,13 +63,13 @@ extension ThreadingOverheadsTests {
             ("detach-thread == 10x serial-queue", "expected >=, <=, > or < after 'detach-thread', not '=='"),
             ("detach-thread >= serial-queue", "expected a number before 'serial-queue', or 'allocs' after it (serial-queue allocs)"),
             ("detach-thread >= 0x serial-queue", "expected a positive number after '>=', not '0'"),
-            ("task <= 1 allocs", "expected 1x serial-queue, 1ns/job or 1 allocs/job after '1'"),
+            ("task <= 1 allocs", "'1' needs a unit: 1x serial-queue, 1ns/job or 1 allocs/job"),
             ("detach-thread >= 0x serial-queue", "expected a positive number after '>=', not '0'"),
             ("detach-thread >= 1.2.3x serial-queue", "expected a positive number after '>=', not '1.2.3'"),
             ("task <= -1 allocs/job", "a bound cannot be negative: expected a positive number after '<=' (or 0 allocs/job)"),
             ("task < 0 allocs/job", "'< 0' can never hold: a count is 0 or more (a count of none per job: '< 0.01')"),
-            ("detach-thread >= 10", "expected 10x serial-queue, 10ns/job or 10 allocs/job after '10'"),
-            ("detach-thread >= 10 serial-queue", "expected 10x serial-queue, 10ns/job or 10 allocs/job after '10'"),
+            ("detach-thread >= 10", "'10' needs a unit: 10x serial-queue, 10ns/job or 10 allocs/job"),
+            ("detach-thread >= 10 serial-queue", "'10' needs a unit: 10x serial-queue, 10ns/job or 10 allocs/job"),
             ("detach-thread >= 10x", "expected a runner id such as serial-queue after '10x'"),
             ("detach-thread >= 10x 5", "expected a runner id such as serial-queue after '10x'"),
             ("serial-queue <= 200 ns", "expected '/job' after 'ns': a cost per job reads '200ns/job'"),
@@ -156,10 +156,10 @@ extension ThreadingOverheadsTests {
         func missingData() throws {
             let missingOther = try Self.report.check("serial-queue@8x250 >= 2x detach-thread")
             #expect(missingOther.map(\.holds) == [false])
-            #expect(missingOther[0].explanation == "no run of detach-thread at 8×250: the runs checked hold no such cell")
+            #expect(missingOther[0].explanation == "no run of detach-thread at 8×250: the runs checked hold detach-thread at 4×500 only")
             let missingSubject = try Self.report.check("run-loop <= 1us/job")
             #expect(missingSubject.map(\.holds) == [false, false])
-            #expect(missingSubject[0].explanation == "no run of run-loop at 4×500: the runs checked hold no such cell")
+            #expect(missingSubject[0].explanation == "no run of run-loop at 4×500: the runs checked hold no run of run-loop")
             // A cell whose runs all failed is there, and says so.
             var failed = Self.record("task", Self.configuration, 1, nanosecondsPerJob: 100)
             failed.outcome = RunOutcome(status: .failed, nanoseconds: nil, detail: "lost", completedIterations: 0, startedAt: nil)

@@ -268,15 +268,20 @@ extension ThreadingOverheadsTests {
             (["--frobnicate"], "Unknown option '--frobnicate'", nil),
             (["-q", "4"], "Unknown option '-q'", nil),
             (["--queue", "4"], "Unknown option '--queue'; did you mean '--queues'?", nil),
-            (["validate", "a.csv", "./a.csv"], "'./a.csv' is the first file again: 'bench validate' needs two sweeps made one after the other, or none to make them", .validate),
+            (["validate", "a.csv", "./a.csv"], "'./a.csv' is the first file again: 'bench validate' needs two sweeps, made one after the other", .validate),
             (["compare", "a.csv", "b.csv", "--treshold", "3"], "Unknown option '--treshold'; did you mean '--threshold'?", .compare),
             (["-"], "Unexpected argument '-'", nil),
             (["frobnicate"], "Unknown command 'frobnicate'; the commands are compare, check, chart, crossover, validate, interleave, worker", nil),
+            (["comapre", "a.csv", "b.csv"], "Unknown command 'comapre'; did you mean 'compare'?", nil),
+            (["help", "chekc"], "Unknown command 'chekc'; did you mean 'check'?", nil),
+            (["--hlep"], "Unknown option '--hlep'; did you mean '--help'?", nil),
+            (["--verison"], "Unknown option '--verison'; did you mean '--version'?", nil),
+            // --version is the program's alone: a subcommand's slip is not sent to it.
+            (["check", "task <= 5 allocs/job", "--verison"], "Unknown option '--verison'", .check),
             (["run.csv"], "Unknown command 'run.csv'; for the summary of a result file: 'bench --input run.csv'", nil),
             (
                 ["chart", "a.csv", "-o", "chart.png"],
-                "'bench chart' writes SVG, so 'chart.png' would be an SVG file named .png: name it .svg (rsvg-convert "
-                    + "makes a PNG of it)", .chart
+                "'chart.png': 'bench chart' writes SVG, so name it .svg (rsvg-convert makes a PNG of that)", .chart
             ),
             (["--queues"], "Missing value for '--queues <list>'", nil),
             (["--queues", "--iterations", "5"], "Missing value for '--queues <list>'", nil),
@@ -334,27 +339,27 @@ extension ThreadingOverheadsTests {
             (["--jobs", "100", "--iterations", "10"], "'--jobs' and '--iterations' cannot be combined: give one or the other", nil),
             (
                 ["--verify-timeout", "30"],
-                "'--verify-timeout' (30 s) must be shorter than '--stall-timeout' (30 s), or a thread that never "
-                    + "starts is reported as a stall", nil
+                "'--verify-timeout' (30 s) must be under '--stall-timeout' (30 s), or a thread that never "
+                    + "starts counts as a stall", nil
             ),
             (["--format", "xml"], "Unknown format 'xml' for '--format'; the formats are: table, csv, json, markdown, html", nil),
             (["--summary", "-"], "'--summary' needs a file path (the summary goes to standard output with --format csv)", nil),
             (["compare"], "'bench compare' needs two or more result files (the baseline first), or one of 'bench interleave'", .compare),
             (["interleave", "a"], "'bench interleave' needs two bench executables, A and B (the same one twice for an A/A test), not 1", .interleave),
-            (["worker"], "'bench worker' needs '--protocol <version>', the worker protocol the parent speaks; a worker of another version refuses to start", .worker),
+            (["worker"], "'bench worker' needs '--protocol <version>', the parent's worker protocol (a worker of another refuses to start)", .worker),
             (["compare", "a.csv", "b.csv", "--threshold", "0"], "'--threshold' must be more than 0 and less than 100 (percent), not 0", .compare),
             (["compare", "a.csv", "b.csv", "--threshold", "five"], "'--threshold' expects a percentage such as 5 or 2.5%, not 'five'", .compare),
             (["compare", "a.csv", "b.csv", "--queues", "4"], "Unknown option '--queues'", .compare),
             (
                 ["compare", "ab.csv", "--metrics"],
-                "'--metrics' compares the metrics of two or more files; one file of 'bench interleave' is compared "
-                    + "pair by pair, on time alone", .compare
+                "'--metrics' needs two or more files: one of 'bench interleave' is compared pair by pair, on "
+                    + "time alone", .compare
             ),
             (["check"], "'bench check' needs at least one check, such as 'detach-thread >= 10x serial-queue'", .check),
             (
                 ["check", "serial-queue >= 10 detach-thread"],
-                "'serial-queue >= 10 detach-thread' is not a check: expected 10x serial-queue, 10ns/job or 10 "
-                    + "allocs/job after '10'", .check
+                "'serial-queue >= 10 detach-thread' is not a check: '10' needs a unit: 10x serial-queue, "
+                    + "10ns/job or 10 allocs/job", .check
             ),
             (["check", "gcd >= 2x serial-queue"], "Unknown runner 'gcd': RUNNERS in 'bench --help' lists them", .check),
             (
@@ -416,6 +421,8 @@ extension ThreadingOverheadsTests {
             #expect(throws: UsageError(message, command: command)) {
                 try CommandLineParser.parse(arguments)
             }
+            // One line, which fits a screen of 120 columns where what the user typed is as short as here.
+            #expect(Console.errorLine(message).count <= PlainTextRenderer.width, "\(message)")
         }
     }
 }

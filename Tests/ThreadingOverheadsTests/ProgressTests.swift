@@ -36,6 +36,20 @@ extension ThreadingOverheadsTests {
             #expect(text.hasSuffix("\r\u{1B}[K"))
         }
 
+        @Test("a terminal narrower than 120 columns: the status line keeps a column under its width, so it never wraps")
+        func narrowTerminal() {
+            let captured = CapturedConsole()
+            var console = captured.console
+            console.errorColumns = { 80 }
+            let progress = Progress(console: console, quiet: false, isTerminal: true)
+            progress.begin(SweepPlan(cells: [Self.step.cell], sampling: .repetitions(10), warmup: .runs(0)))
+            progress.handle(.willRun(index: 0, planned: 10, Self.step))
+            let lines = captured.error.components(separatedBy: "\r\u{1B}[K").filter { !$0.isEmpty }
+            #expect(lines.count == 1)
+            #expect(lines.allSatisfy { $0.count == 79 }, "\(lines)")
+            #expect(lines.first?.hasSuffix("…") == true, "the run being made, cut to fit")
+        }
+
         @Test("--verbose: a line per run with its time, under the status line on a terminal and alone elsewhere")
         func verbose() {
             let terminal = Self.display(isTerminal: true, quiet: false, verbose: true)

@@ -229,14 +229,14 @@ extension ThreadingOverheadsTests {
             (Data((header + "\n").utf8), "'bad.csv' has a header but no rows"),
             (
                 Data("name,age\nada,36\n".utf8),
-                "'bad.csv' line 1 is not a bench result file: it has no 'schema_version', 'runner', 'queues' or 18 "
-                    + "other columns of one"
+                "'bad.csv' line 1 is not a bench result file: it has no 'schema_version', 'runner' or 19 other "
+                    + "columns of one"
             ),
             (
                 // Text that is no CSV past its first line (a README): named as no result file, not as bad CSV.
                 Data("# Notes\n\nSee \"the results\n".utf8),
-                "'bad.csv' line 1 is not a bench result file: it has no 'schema_version', 'runner', 'queues' or 18 "
-                    + "other columns of one"
+                "'bad.csv' line 1 is not a bench result file: it has no 'schema_version', 'runner' or 19 other "
+                    + "columns of one"
             ),
             (
                 Data((header.replacingOccurrences(of: ",status,", with: ",state,") + "\n" + goodRow + "\n").utf8),

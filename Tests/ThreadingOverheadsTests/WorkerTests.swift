@@ -90,7 +90,7 @@ extension ThreadingOverheadsTests {
             #expect(refused.status == 1)
             #expect(
                 refused.error.hasPrefix(
-                    "Error: The parent bench speaks worker protocol 99, this one speaks \(WorkerProtocol.version): "))
+                    "Error: This worker speaks protocol \(WorkerProtocol.version), its parent bench 99: "))
             #expect(refused.output.isEmpty)
             // A program that is not a bench of this protocol: interleave names it before measuring anything.
             let other = "/bin/echo"
@@ -230,7 +230,7 @@ extension ThreadingOverheadsTests {
             // The other commands read one build's runs only, and say where to look.
             let summary = bench(["--input", path])
             #expect(summary.status == .failure)
-            #expect(summary.error.hasPrefix("Error: '\(path)' holds runs of two builds, made by 'bench interleave'"))
+            #expect(summary.error.hasPrefix("Error: '\(path)' is from 'bench interleave': give it to 'bench compare' alone"))
         }
 
         @Test("interleave: the k-th workers of the two builds retire together, so a pair's runs share their generation",

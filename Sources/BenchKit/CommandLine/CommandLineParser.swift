@@ -52,7 +52,7 @@ enum CommandLineParser {
                     return HelpRequest(topic: nil)
                 }
                 guard let command = Subcommand.named(topic) else {
-                    throw UsageError("Unknown command '\(topic)'; the commands are \(commandList)")
+                    throw unknownCommand(topic)
                 }
                 return HelpRequest(topic: command)
             }
@@ -63,7 +63,7 @@ enum CommandLineParser {
                         throw UsageError(
                             "Unknown command '\(first)'; for the summary of a result file: '\(Program.name) --input \(first)'")
                     }
-                    throw UsageError("Unknown command '\(first)'; the commands are \(commandList)")
+                    throw unknownCommand(first)
                 }
                 subcommand = command
                 arguments = arguments.dropFirst()
@@ -86,4 +86,12 @@ enum CommandLineParser {
     }
 
     static let commandList = Subcommand.allCases.map(\.name).joined(separator: ", ")
+
+    /// The error for a command that is not one: the command meant, where one is near enough (``Slip``), or the list.
+    static func unknownCommand(_ name: String) -> UsageError {
+        if let near = Slip.nearest(to: name, among: Subcommand.allCases.map(\.name)) {
+            return UsageError("Unknown command '\(name)'; did you mean '\(near)'?")
+        }
+        return UsageError("Unknown command '\(name)'; the commands are \(commandList)")
+    }
 }

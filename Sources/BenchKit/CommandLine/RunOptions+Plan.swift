@@ -106,9 +106,9 @@ extension PlacementOptions {
     func settings() throws(UsageError) -> RunSettings {
         guard verifyTimeout < stallTimeout else {
             throw UsageError(
-                "'\(RunOption.verifyTimeout.flag)' (\(verifyTimeout.secondsText) s) must be shorter than "
+                "'\(RunOption.verifyTimeout.flag)' (\(verifyTimeout.secondsText) s) must be under "
                     + "'\(RunOption.stallTimeout.flag)' (\(stallTimeout.secondsText) s), or a thread that never "
-                    + "starts is reported as a stall")
+                    + "starts counts as a stall")
         }
         return RunSettings(verifyTimeout: verifyTimeout, stallTimeout: stallTimeout)
     }

@@ -36,8 +36,7 @@ enum PlanLimits {
             guard threads > maximumThreads else {
                 return nil
             }
-            return "\(queues) queues would have up to \(threads) threads of its own at once, over "
-                + "\(Program.name)'s limit of \(maximumThreads)"
+            return "up to \(threads) threads of its own at once, over \(Program.name)'s limit of \(maximumThreads)"
         }
         guard !plan.cells.isEmpty else {
             let reasons = plan.exclusions.map { "\($0.cell): \($0.reason)" }

@@ -69,6 +69,13 @@ final class Progress {
         self.isTerminal = isTerminal ?? console.errorIsTerminal
     }
 
+    /// How wide the status line may be: a screen line (``PlainTextRenderer/width``), or one column less than a
+    /// narrower terminal's, so that the line rewritten in place never wraps onto a second (which `\r` would leave
+    /// behind at each run).
+    private var statusWidth: Int {
+        console.errorColumns().map { min(PlainTextRenderer.width, max($0 - 1, 20)) } ?? PlainTextRenderer.width
+    }
+
     /// Starts the clock for a measurement of `plan`.
     func begin(_ plan: SweepPlan) {
         started = clock.now
@@ -120,7 +127,7 @@ final class Progress {
             let doing = "\(step.runner.id) \(step.configuration) \(Self.which(step))"
             let status = Self.statusLine(
                 tally(done: index, planned: planned, step), elapsed: elapsed, left: shownEstimate(elapsed: elapsed),
-                doing: doing, width: PlainTextRenderer.width, noun: noun)
+                doing: doing, width: statusWidth, noun: noun)
             console.error("\r\u{1B}[K" + status)
             hasStatusLine = true
         case .didRun(let index, let planned, let step, let outcome, _, let left):

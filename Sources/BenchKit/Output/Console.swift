@@ -17,15 +17,19 @@ public struct Console: Sendable {
     /// process's own descriptors are.
     public var outputIsTerminal: Bool
     public var errorIsTerminal: Bool
+    /// The width in columns of the terminal that `error` shows on, asked each time (a window can be resized); nil
+    /// where it shows on none, or the terminal does not say.
+    public var errorColumns: @Sendable () -> Int?
 
     public init(
         output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
-        outputIsTerminal: Bool = false, errorIsTerminal: Bool = false
+        outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, errorColumns: @escaping @Sendable () -> Int? = { nil }
     ) {
         self.output = output
         self.error = error
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
+        self.errorColumns = errorColumns
     }
 
     /// Says on standard error why a command failed: ``errorLine(_:)`` of `message`, and a newline. Every error `bench`
@@ -84,7 +88,19 @@ public struct Console: Sendable {
         error: { text in
             _ = writeWhole(text, to: STDERR_FILENO)
         },
-        outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+        outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
+        errorColumns: { terminalColumns(of: STDERR_FILENO) })
+
+    /// The width in columns of the terminal `descriptor` is open on (`TIOCGWINSZ`, as `stty size` asks it); nil where
+    /// it is not a terminal or says 0.
+    static func terminalColumns(of descriptor: Int32) -> Int? {
+        var size = winsize()
+        // The request is an unsigned long in C: UInt here, from Glibc's Int32 constant and Darwin's UInt alike.
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return nil
+        }
+        return Int(size.ws_col)
+    }
 
     /// Writes all of `text` to `descriptor`, again after a signal interrupts the write; the `errno` of a write that
     /// failed, nil where every byte was written.

@@ -15,8 +15,8 @@ extension ResultSet {
         }
         if !allowingBuilds, let mixed = files.first(where: { !$0.variants.isEmpty }) {
             console.reportError(
-                "'\(mixed.path)' holds runs of two builds, made by '\(Program.name) interleave': compare them "
-                    + "with '\(Program.name) compare \(mixed.path)'")
+                "'\(mixed.path)' is from '\(Program.name) interleave': give it to "
+                    + "'\(Program.name) compare' alone")
             return nil
         }
         return files

@@ -30,8 +30,8 @@ extension ChartCommand {
                 let suffix = URL(fileURLWithPath: text).pathExtension
                 guard suffix.isEmpty || suffix.lowercased() == "svg" else {
                     throw UsageError(
-                        "'\(Program.name) chart' writes SVG, so '\(text)' would be an SVG file named .\(suffix): name it "
-                            + ".svg (rsvg-convert makes a PNG of it)")
+                        "'\(text)': '\(Program.name) chart' writes SVG, so name it .svg (rsvg-convert makes a PNG of "
+                            + "that)")
                 }
                 return try ValueParser<String>.text(valueName: "chart.svg").parse(text, option)
             },

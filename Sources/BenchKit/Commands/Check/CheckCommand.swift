@@ -186,14 +186,15 @@ struct CheckCommand: Command, Equatable {
     ) -> ExitCode {
         let failed = results.filter { $0.outcome == .fails }.count
         let inconclusive = results.filter { $0.outcome == .inconclusive }.count
-        // Each look decided at its share of the error (Bonferroni): what holds overall is the confidence asked.
-        let confidence = results.first.map { result in
+        // Each look decided at its share of the error (Bonferroni): what holds overall is the confidence asked. Checks
+        // on allocations have no interval: where they are all there is, the line claims no confidence.
+        let confidence = results.first(where: { !$0.expression.isOnAllocations }).map { result in
             guard let looks, looks > 1 else {
                 return " at \(Format.number(result.confidence * 100))% confidence"
             }
             let overall = 1 - (1 - result.confidence) * Double(looks)
             return " at \(Format.number((overall * 1e6).rounded() / 1e4))% confidence "
-                + "(\(Format.number(result.confidence * 100))% at each of its \(looks) looks)"
+                + "(\(Format.number(result.confidence * 100))% at each of up to \(looks) looks)"
         } ?? ""
         // A check without a configuration is decided in each one measured: where that makes more results than
         // checks, the line says so rather than count one check as several.

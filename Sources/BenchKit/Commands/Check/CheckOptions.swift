@@ -90,8 +90,8 @@ extension CheckCommand {
                 }
             }
             if configurations.isEmpty, let refusal {
-                let hint = expression.namedConfiguration == nil ? "; give \(RunOption.shapes.flag) a shape it runs" : ""
-                throw UsageError("'\(expression)' cannot be measured: \(refusal)\(hint)")
+                let hint = expression.namedConfiguration == nil ? "; choose one with \(RunOption.shapes.flag)" : ""
+                throw UsageError("'\(expression)': \(refusal)\(hint)")
             }
             decidedIn.append(configurations)
         }

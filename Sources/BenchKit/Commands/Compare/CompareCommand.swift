@@ -18,8 +18,8 @@ struct CompareCommand: Command {
         // One file can only be bench interleave's, whose pairs compare no metrics.
         if line.arguments.count == 1, line.firstGiven(of: [Self.metrics]) != nil {
             throw UsageError(
-                "'\(Self.metrics.flag)' compares the metrics of two or more files; one file of '\(Program.name) "
-                    + "interleave' is compared pair by pair, on time alone")
+                "'\(Self.metrics.flag)' needs two or more files: one of '\(Program.name) interleave' is compared pair "
+                    + "by pair, on time alone")
         }
         paths = line.arguments
         options = line.options
@@ -37,8 +37,8 @@ struct CompareCommand: Command {
             guard !file.variants.isEmpty else {
                 BenchCommand.report(
                     UsageError(
-                        "'\(file.path)' is one sweep's: compare it with another (the baseline first), or give one "
-                            + "file made by '\(Program.name) interleave'", command: .compare), console: console)
+                        "'\(file.path)' is one sweep's: compare it with another, the baseline first",
+                        command: .compare), console: console)
                 return .usage
             }
             do {
@@ -55,8 +55,7 @@ struct CompareCommand: Command {
         }
         if let mixed = files.first(where: { !$0.variants.isEmpty }) {
             console.reportError(
-                "'\(mixed.path)' holds runs of two builds (\(Program.name) interleave): compare it alone, "
-                    + "'\(Program.name) compare \(mixed.path)'")
+                "'\(mixed.path)' is from '\(Program.name) interleave' (two builds' runs): compare it alone")
             return .failure
         }
         // A file compared with itself gives every cell a ratio of exactly 1: not an A/A test, which takes two sweeps.

@@ -42,7 +42,7 @@ struct FileComparison {
     /// What makes two machines of different kinds, whose mechanisms need not scale alike: the CPUs a process may
     /// use, the architecture, the system (the kernel's name: Linux, Darwin) and the Swift compiler. Another
     /// processor model with as many CPUs, or another release of the same system, is the same kind: a machine that
-    /// is faster or slower as a whole.
+    /// is faster or slower as a whole. (`bench compare --help` says so in words.)
     static let kindFields: [(column: String, value: @Sendable (MachineInfo) -> String)] = [
         ("logical_cpus", { $0.logicalCPUs.map(String.init) ?? "" }),
         ("arch", \.arch),
@@ -150,7 +150,7 @@ struct FileComparison {
 
     /// How many cells could have seen a change of ``detectableChange``, and what the median cell could see: `Could
     /// see ×1.2 (80% of the time): 61 of 104 cells, 55 beside the machine; the median cell ×1.18 ("sees": each
-    /// cell's smallest).`
+    /// cell's smallest change beside the machine, from its ÷ machine interval's width).`
     static func detectableText(_ comparison: Comparison) -> String {
         detectableText(
             comparison.rows.map(\.detectable),
@@ -165,9 +165,12 @@ struct FileComparison {
         let raw = detectable.filter { ($0 ?? .infinity) <= change }.count
         let beside = relative != nil ? ", \(sees.filter { $0 <= change }.count) beside the machine" : ""
         let median = Statistics.median(sees).map { "; the median cell ×\(Format.ratio($0))" } ?? ""
+        // The column is the relative one's where there is a machine factor: say so, as its header cannot.
+        let what = relative != nil
+            ? "each cell's smallest change beside the machine, from its ÷ machine interval's width"
+            : "each cell's smallest, from its interval's width"
         return "Could see ×\(Format.number(change)) (\(Int(Comparison.detectablePower * 100))% of the time): \(raw) of "
-            + "\(Format.count(detectable.count, "cell"))\(beside)\(median) (\"sees\": each cell's smallest, "
-            + "from its interval's width)."
+            + "\(Format.count(detectable.count, "cell"))\(beside)\(median) (\"sees\": \(what))."
     }
 
     /// What compare says of the cells whose runs were made mostly during interference in either file

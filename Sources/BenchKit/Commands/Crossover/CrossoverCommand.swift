@@ -46,7 +46,15 @@ struct CrossoverCommand: Command, Equatable {
             guard let file = ResultSet.read([path], console: console)?.first else {
                 return .failure
             }
-            console.output(Self.output(Crossover(report: Report(records: file.records))).render(options.format))
+            let crossover = Crossover(report: Report(records: file.records))
+            // A file of no crossover (a sweep's) would give a table of dashes and exit 0, as if it had been analyzed.
+            guard crossover.rows.contains(where: { !$0.points.isEmpty }) else {
+                console.reportError(
+                    "'\(path)' holds no crossover: no runs of one queue with work per job, the control's among them "
+                        + "('\(Program.name) crossover' makes them)")
+                return .failure
+            }
+            console.output(Self.output(crossover).render(options.format))
             return .success
         }
         // Every runner at every work size; the plan spreads their runs over the whole sweep in a shuffled order, so

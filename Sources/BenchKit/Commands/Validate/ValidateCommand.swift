@@ -43,8 +43,8 @@ struct ValidateCommand: Command, Equatable {
         }
         guard arguments.count == 2 else {
             throw UsageError(
-                "'\(Program.name) validate' needs two result files of the same sweep, made one after the other on this "
-                    + "machine, or none to make them")
+                "'\(Program.name) validate' needs two result files of the same sweep, made one after the other, or "
+                    + "none to make them")
         }
         if let given = line.firstGiven(of: Self.sweepOptions) {
             throw UsageError(
@@ -54,8 +54,8 @@ struct ValidateCommand: Command, Equatable {
         // A file against itself has no false alarm to find: validate would report 0% as if the machine had earned it.
         if ResultSet.isSameFile(arguments[0], arguments[1]) {
             throw UsageError(
-                "'\(arguments[1])' is the first file again: '\(Program.name) validate' needs two sweeps made one after "
-                    + "the other, or none to make them")
+                "'\(arguments[1])' is the first file again: '\(Program.name) validate' needs two sweeps, made one "
+                    + "after the other")
         }
         (paths, sweepArguments) = (arguments, nil)
     }

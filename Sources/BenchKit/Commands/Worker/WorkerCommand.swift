@@ -28,8 +28,8 @@ struct WorkerCommand: Command {
         let (catalogue, console) = (context.catalogue, context.console)
         guard parentVersion == WorkerProtocol.version else {
             console.reportError(
-                "the parent bench speaks worker protocol \(parentVersion), this one speaks "
-                    + "\(WorkerProtocol.version): build both from the same version of ThreadingOverheads")
+                "this worker speaks protocol \(WorkerProtocol.version), its parent bench \(parentVersion): build both "
+                    + "from one version of ThreadingOverheads")
             return .failure
         }
         do {

@@ -12,7 +12,7 @@ public struct WorkerOptions: CommandOptions {
 extension WorkerCommand {
     static let protocolVersion = Option<WorkerOptions>(
         "protocol", value: "version",
-        help: "The worker protocol the parent speaks; a worker of another version refuses to start.",
+        help: "The parent's worker protocol (a worker of another refuses to start).",
         \.protocolVersion, .count(minimum: 1)
     ).required()
 
