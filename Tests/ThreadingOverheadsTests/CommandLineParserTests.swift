@@ -151,6 +151,8 @@ extension ThreadingOverheadsTests {
             #expect(options.summary.showsMetrics)
             #expect(try self.options("--output", "-").run.recording.output == .standardOutput)
             #expect(try self.options("--output=-").run.recording.output == .standardOutput)
+            // -o, as chart's: a result file's path by either name.
+            #expect(try self.options("-o", "-").run.recording.output == .standardOutput)
             for format in OutputFormat.allCases {
                 #expect(try self.options("--format", format.rawValue).summary.format == format)
             }

@@ -78,7 +78,7 @@ enum RunOption {
         "seed", value: "n", help: "The seed of the runs' shuffled order, to replay a sweep's (every row records it).",
         defaultText: "a new one", \.sampling.seed, .seed)
     static let output = Option<RunOptions>(
-        "output", value: "path", help: "The CSV file to write, or - for standard output.", \.recording.output,
+        "output", short: "o", value: "path", help: "The CSV file to write, or - for standard output.", \.recording.output,
         .destination(valueName: "path"))
     static let isolate = Option<RunOptions>.flag(
         "isolate",
