@@ -234,7 +234,8 @@ public struct CheckExpression: Equatable, Sendable, CustomStringConvertible {
     static func noOkRunText(_ runner: String, _ configuration: RunConfiguration, in report: Report) -> String {
         guard let cell = report.cell(runner, at: configuration), cell.runs > 0 else {
             let elsewhere = report.cells.filter { $0.runner == runner && $0.runs > 0 }.map(\.configuration.description)
-            let held = elsewhere.isEmpty ? "no run of \(runner)" : "\(runner) at \(elsewhere.joined(separator: ", ")) only"
+            let held =
+                elsewhere.isEmpty ? "no run of \(runner)" : "\(runner) at \(elsewhere.joined(separator: ", ")) only"
             return "no run of \(runner) at \(configuration): the runs checked hold \(held)"
         }
         return "no ok run of \(runner) at \(configuration): \(Format.count(cell.runs, "run")), none ok"

@@ -42,10 +42,9 @@ struct CommandDefinition<Options: CommandOptions>: Sendable {
             guard let option else {
                 let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
                 // `--help` is every command's, `--version` the program's: neither is among the options.
-                let flags = [HelpText.flag] + (subcommand == nil ? [VersionRequest.flag] : [])
+                let flags = ([HelpText.flag] + (subcommand == nil ? [VersionRequest.flag] : [])).map { $0.dropFirst(2) }
                 if name.hasPrefix("--"),
-                    let near = Slip.nearest(
-                        to: String(name.dropFirst(2)), among: options.map(\.name) + flags.map { String($0.dropFirst(2)) })
+                    let near = Slip.nearest(to: String(name.dropFirst(2)), among: options.map(\.name) + flags.map(String.init))
                 {
                     throw UsageError("Unknown option '\(name)'; did you mean '--\(near)'?")
                 }

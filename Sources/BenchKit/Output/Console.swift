@@ -23,7 +23,8 @@ public struct Console: Sendable {
 
     public init(
         output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
-        outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, errorColumns: @escaping @Sendable () -> Int? = { nil }
+        outputIsTerminal: Bool = false, errorIsTerminal: Bool = false,
+        errorColumns: @escaping @Sendable () -> Int? = { nil }
     ) {
         self.output = output
         self.error = error

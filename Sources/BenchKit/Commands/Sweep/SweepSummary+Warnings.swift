@@ -164,8 +164,8 @@ extension SweepSummary {
             ?? repetitions
         // Named by runner, so that a reader can tell whether they matter: four runners at most and the rest counted,
         // as a list of every cell would be longer than the tables; five are all named, as `and 1 more runner` would
-        // hide one in as many words as its name. Those with few runs in each of their cells share a
-        // phrase (`detach-thread and verified-detach at every configuration`); another's cells are named, or counted.
+        // hide one in as many words as its name. Those with few runs in each of their cells share a phrase
+        // (`detach-thread and verified-detach at every configuration`); another's cells are named, or counted.
         let runners = few.map(\.runner).uniqued()
         let shown = runners.prefix(runners.count == 5 ? 5 : 4)
         let cells = Dictionary(grouping: few, by: \.runner)
