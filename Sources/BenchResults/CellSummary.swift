@@ -41,6 +41,10 @@ public struct CellSummary: Sendable, Equatable {
     /// The allocations per job that the `ok` runs carry, one each (schema version 9): the same within a process,
     /// counted once there (`Allocations`).
     public var allocations: [Allocations] = []
+    /// The spread of its runner's few-unit cells in the same file, pooled (``PooledSpread``), which its ``interval``
+    /// takes in place of its own; nil but for a cell of ``PooledSpread/takingUnits`` units that another cell of 2 to
+    /// 5 shares its group with (``Report`` sets it).
+    public var pooledSpread: PooledSpread?
 
     /// Whether more than `share` of its recorded runs were made during interference (``interferedRuns``):
     /// `compare` asks whether most were (one half), `check` whether more than a quarter were.
@@ -177,8 +181,10 @@ public struct CellSummary: Sendable, Equatable {
     /// ``Estimate/fewestRunsForInterval`` units, the interval comes from their order statistics
     /// (``Estimate/interval(_:)``), which hold the median without assuming a shape and are not moved by a unit that
     /// lies far out; below that, Student's t on the units' logs around the headline
-    /// (``Estimate/interval(around:units:)``), as wide as so few are. No cell is widened by another's spread: a
-    /// steady cell beside a bimodal one keeps its own. nil for fewer than two units.
+    /// (``Estimate/interval(around:units:)``), as wide as so few are: at 2 units, over the spread its runner's other
+    /// few-unit cells of the file pool with it (``pooledSpread``), where there are such. No cell with an interval of
+    /// its own is widened by another's spread: a steady cell beside a bimodal one keeps its own. nil for fewer than two
+    /// units.
     public var interval: ClosedRange<Double>? {
         guard let headline = Estimate.headline(nanoseconds), headline > 0 else {
             return nil
@@ -186,6 +192,9 @@ public struct CellSummary: Sendable, Equatable {
         let units = self.units
         if units.count >= Estimate.fewestRunsForInterval {
             return Estimate.interval(units)
+        }
+        if let pooledSpread, units.count == PooledSpread.takingUnits {
+            return headline * exp(-pooledSpread.halfWidth)...headline * exp(pooledSpread.halfWidth)
         }
         return Estimate.interval(around: headline, units: units)
     }

@@ -64,6 +64,18 @@ public struct Report: Sendable {
                 cells[index].ratioToControl = perJob / controlPerJob
             }
         }
+        // The few-unit cells of each runner's group pool their spread, which its cells of 2 units take
+        // (``PooledSpread``).
+        let fewUnits = cells.indices.filter { (2..<Estimate.fewestRunsForInterval).contains(cells[$0].units.count) }
+        let groups = Dictionary(grouping: fewUnits) {
+            PooledSpread.Group(runner: cells[$0].runner, configuration: cells[$0].configuration)
+        }
+        for members in groups.values {
+            let pooled = PooledSpread.pooling(members.map { cells[$0].units })
+            for index in members where cells[index].units.count == PooledSpread.takingUnits {
+                cells[index].pooledSpread = pooled
+            }
+        }
         self.cells = cells
     }
 

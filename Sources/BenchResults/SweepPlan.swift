@@ -42,6 +42,13 @@ public struct SweepPlan: Equatable, Sendable {
         public var minimumRuns: Int
         /// The most recorded runs a cell gets, however cheap its runs; the time it leaves goes to the others.
         public var maximumRuns: Int
+        /// The fewest recorded runs, in place of ``minimumRuns``, of a cell too dear for
+        /// ``Estimate/fewestRunsForInterval`` runs whose runner the plan runs in
+        /// ``PooledSpread/fewestCellsForPooledMinimum`` such cells or more of one shape and work: their intervals pool
+        /// their spread (``PooledSpread``), so that 2 runs of each, from 2 processes, give them narrower intervals
+        /// than 3 runs of each alone would, for two thirds of the time. nil: every cell gets ``minimumRuns``. A
+        /// sweep's budget has 2; `bench interleave`'s none, as its cells' intervals are over their own pairs.
+        public var pooledMinimumRuns: Int?
 
         /// This share of the budget is every cell's whatever the others cost, in equal parts (a hundredth of the budget
         /// each at the most): each cell gets the runs its part buys (up to ``maximumRuns``), even where the minimums of
@@ -51,12 +58,17 @@ public struct SweepPlan: Equatable, Sendable {
         public static let floorShare = 0.2
 
         /// A budget of `seconds` for the whole sweep, in which every cell gets `minimumRuns` to `maximumRuns` recorded
-        /// runs and stops early within ± `precision` (a fraction).
-        public init(seconds: Double, precision: Double = 0.01, minimumRuns: Int = 3, maximumRuns: Int = 60) {
+        /// runs (`pooledMinimumRuns` at least for the dear cells of a runner that pool their spread) and stops early
+        /// within ± `precision` (a fraction).
+        public init(
+            seconds: Double, precision: Double = 0.01, minimumRuns: Int = 3, maximumRuns: Int = 60,
+            pooledMinimumRuns: Int? = nil
+        ) {
             self.seconds = seconds
             self.precision = precision
             self.minimumRuns = minimumRuns
             self.maximumRuns = maximumRuns
+            self.pooledMinimumRuns = pooledMinimumRuns
         }
     }
 

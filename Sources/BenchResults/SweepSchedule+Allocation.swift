@@ -38,14 +38,38 @@ extension SweepSchedule {
     /// 20 ms, of which it gets 12 (``SweepPlan/Budget/runs(_:)``); a cell of up to 250 ms a run (a step's time: a run
     /// of 50 ms in a fresh worker process costs twice that or more, its allocations counted in a run of their own) gets
     /// 6; a dear cell gets its minimum.
-    static func floor(secondsPerRun: Double, budget: SweepPlan.Budget, cells: Int) -> Int {
+    /// A cell whose `minimum` is not the budget's (``minimums(secondsPerRun:budget:cells:groups:)``) has that
+    /// minimum as the least.
+    static func floor(secondsPerRun: Double, budget: SweepPlan.Budget, cells: Int, minimum: Int? = nil) -> Int {
         let part = min(SweepPlan.Budget.floorShare / Double(max(cells, 1)), 0.01) * budget.seconds
         var affordable = secondsPerRun > 0 ? part / secondsPerRun : 0
         let interval = Double(Estimate.fewestRunsForInterval)
         if interval * secondsPerRun <= budget.seconds / 100 {
             affordable = max(affordable, interval)
         }
-        return budget.runs(Int(min(affordable, 1e6).rounded(.down)))
+        return budget.runs(Int(min(affordable, 1e6).rounded(.down)), minimum: minimum)
+    }
+
+    /// Each cell's fewest runs: the budget's ``SweepPlan/Budget/minimumRuns``, or its
+    /// ``SweepPlan/Budget/pooledMinimumRuns`` for a cell too dear for ``Estimate/fewestRunsForInterval`` runs by its
+    /// floor (``floor(secondsPerRun:budget:cells:minimum:)``) where ``PooledSpread/fewestCellsForPooledMinimum``
+    /// such cells or more share its group: `groups` numbers each cell, alike for cells whose spreads pool
+    /// (``PooledSpread/Group``); nil where none do.
+    static func minimums(secondsPerRun: [Double], budget: SweepPlan.Budget, cells: Int, groups: [Int]?) -> [Int] {
+        guard let pooled = budget.pooledMinimumRuns, let groups, groups.count == secondsPerRun.count else {
+            return secondsPerRun.map { _ in budget.minimumRuns }
+        }
+        let dear = secondsPerRun.map {
+            floor(secondsPerRun: $0, budget: budget, cells: cells) < Estimate.fewestRunsForInterval
+        }
+        var members: [Int: Int] = [:]
+        for (group, isDear) in zip(groups, dear) where isDear {
+            members[group, default: 0] += 1
+        }
+        return zip(groups, dear).map { group, isDear in
+            let pools = isDear && members[group, default: 0] >= PooledSpread.fewestCellsForPooledMinimum
+            return pools ? pooled : budget.minimumRuns
+        }
     }
 
     /// How many recorded runs each cell gets in all, for the `remaining` seconds: those that narrow the cells'
@@ -61,14 +85,33 @@ extension SweepSchedule {
     /// sampling, spread / √cost, makes the sum of the variances least instead, and spends most on the widest cells,
     /// where a run narrows a variance most and the `±` least.) If the floors alone cost more than is left, each cell
     /// gets its floor.
+    ///
+    /// Cells that pool their spread (`groups`, ``minimums(secondsPerRun:budget:cells:groups:)``) start at their
+    /// pooled minimum, whose interval is weighed as the pooled one is
+    /// (``PooledSpread/expectedHalfWidth(count:cells:)``): 2 runs of each of 4 cells narrower than 3 of one alone, so
+    /// that their 6 come no sooner than a lone cell's.
     static func allocate(
         secondsPerRun: [Double], spreads: [Double]? = nil, budget: SweepPlan.Budget, remaining: Double,
-        alreadyMade: [Int], cells: Int? = nil
+        alreadyMade: [Int], cells: Int? = nil, groups: [Int]? = nil
     ) -> [Int] {
         let cells = cells ?? secondsPerRun.count
         let spreads = (spreads ?? secondsPerRun.map { _ in 1 }).map { max($0, 1e-6) }
-        var counts = secondsPerRun.map { floor(secondsPerRun: $0, budget: budget, cells: cells) }
-        let ladder = budget.counts
+        let minimums = Self.minimums(secondsPerRun: secondsPerRun, budget: budget, cells: cells, groups: groups)
+        var counts = secondsPerRun.indices.map {
+            floor(secondsPerRun: secondsPerRun[$0], budget: budget, cells: cells, minimum: minimums[$0])
+        }
+        let pooled = minimums.map { $0 != budget.minimumRuns }
+        var pooling: [Int: Int] = [:]
+        for (cell, isPooled) in pooled.enumerated() where isPooled {
+            pooling[groups?[cell] ?? 0, default: 0] += 1
+        }
+        func width(_ cell: Int, _ count: Int) -> Double {
+            guard pooled[cell], count < Estimate.fewestRunsForInterval else {
+                return Estimate.expectedHalfWidth(count: count)
+            }
+            return PooledSpread.expectedHalfWidth(count: count, cells: pooling[groups?[cell] ?? 0] ?? 1)
+        }
+        let ladders = minimums.map { budget.counts(from: $0) }
         func cost(_ cell: Int, from count: Int, to target: Int) -> Double {
             Double(max(0, target - max(count, alreadyMade[cell]))) * secondsPerRun[cell]
         }
@@ -76,11 +119,11 @@ extension SweepSchedule {
         /// A cell's best step that fits in what is left: its target and how much it narrows for each second.
         func bestStep(_ cell: Int) -> (target: Int, worth: Double)? {
             let count = counts[cell]
-            let width = Estimate.expectedHalfWidth(count: count)
+            let here = width(cell, count)
             var best: (target: Int, worth: Double)?
-            for target in ladder.lazy.filter({ $0 > count }).prefix(4) {
+            for target in ladders[cell].lazy.filter({ $0 > count }).prefix(4) {
                 let seconds = cost(cell, from: count, to: target)
-                let narrowing = spreads[cell] * (width - Estimate.expectedHalfWidth(count: target))
+                let narrowing = spreads[cell] * (here - width(cell, target))
                 guard narrowing > 0, seconds <= left else {
                     continue
                 }
@@ -113,17 +156,20 @@ extension SweepPlan.Budget {
     /// ``Estimate/fewestRunsForInterval`` up to ``maximumRuns`` that no fewer runs would beat (``runs(_:)``): 3, 6, 9,
     /// 12, 15, … for the default budget. Not 4 or 5: their intervals (Student's t) lean on a shape and the summary
     /// warns of them as few, so a cell's runs beyond its floor buy it an interval of its own or nothing.
-    var counts: [Int] {
-        let start = max(minimumRuns, Estimate.fewestRunsForInterval)
-        let past = start <= maximumRuns ? (start...maximumRuns).map(runs) : []
-        return Array(Set([minimumRuns] + past)).sorted()
+    /// A cell whose minimum is `minimum` (a pooled one's, ``pooledMinimumRuns``) starts there: 2, 6, 9, ….
+    func counts(from minimum: Int? = nil) -> [Int] {
+        let minimum = minimum ?? minimumRuns
+        let start = max(minimum, Estimate.fewestRunsForInterval)
+        let past = start <= maximumRuns ? (start...maximumRuns).map { runs($0, minimum: minimum) } : []
+        return Array(Set([minimum] + past)).sorted()
     }
 
-    /// `runs` kept between ``minimumRuns`` and ``maximumRuns``, then taken down to the most that do not widen a cell's
-    /// interval (``Estimate/narrowestCount(atMost:)``): 8 runs of a cell become 6, whose interval is narrower, and
-    /// the time of the two goes where runs narrow one.
-    func runs(_ runs: Int) -> Int {
-        max(minimumRuns, Estimate.narrowestCount(atMost: min(maximumRuns, max(minimumRuns, runs))))
+    /// `runs` kept between the minimum (``minimumRuns``, or `minimum` where given) and ``maximumRuns``, then taken
+    /// down to the most that do not widen a cell's interval (``Estimate/narrowestCount(atMost:)``): 8 runs of a cell
+    /// become 6, whose interval is narrower, and the time of the two goes where runs narrow one.
+    func runs(_ runs: Int, minimum: Int? = nil) -> Int {
+        let minimum = minimum ?? minimumRuns
+        return max(minimum, Estimate.narrowestCount(atMost: min(maximumRuns, max(minimum, runs))))
     }
 
     /// The least budget, in whole tens of seconds of recorded runs, whose sharing (a sweep's, from the start) gives
@@ -133,7 +179,12 @@ extension SweepPlan.Budget {
     /// cheap and unsteady cells more first, up to ``maximumRuns``, so a dear cell reaches `runs` only once they
     /// have theirs. The early stop for ``precision`` is left out: cells that stop sooner leave time to the others,
     /// so with it a budget this large is still enough, and a smaller one may be.
-    public func leastSeconds(givingEach runs: Int, secondsPerRun: [Double], values: [[Double]]) -> Double? {
+    /// `groups` numbers the cells as the sharing takes them
+    /// (``SweepSchedule/allocate(secondsPerRun:spreads:budget:remaining:alreadyMade:cells:groups:)``): alike for
+    /// cells whose spreads pool.
+    public func leastSeconds(
+        givingEach runs: Int, secondsPerRun: [Double], values: [[Double]], groups: [Int]? = nil
+    ) -> Double? {
         guard runs <= maximumRuns, !secondsPerRun.isEmpty else {
             return nil
         }
@@ -144,7 +195,7 @@ extension SweepPlan.Budget {
             budget.seconds = Double(tens) * 10
             let counts = SweepSchedule.allocate(
                 secondsPerRun: perRun, spreads: spreads, budget: budget, remaining: budget.seconds,
-                alreadyMade: perRun.map { _ in 0 })
+                alreadyMade: perRun.map { _ in 0 }, groups: groups)
             return counts.allSatisfy { $0 >= runs }
         }
         var high = 1

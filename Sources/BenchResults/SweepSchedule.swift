@@ -63,6 +63,9 @@ struct SweepSchedule {
         var values: [Double] = []
         /// Recorded runs planned so far, made or not.
         var plannedRuns = 0
+        /// The fewest recorded runs it gets, as last planned: the budget's minimum, or the pooled one
+        /// (``SweepSchedule/minimums(secondsPerRun:budget:cells:groups:)``); nil before the first plan.
+        var minimum: Int?
 
         /// Seconds a recorded run takes, by the runs so far (their median: a run that started a fresh worker
         /// process costs more than the cell's runs do); the last warm-up's, scaled to the cell's iterations, before
@@ -259,10 +262,17 @@ struct SweepSchedule {
         }
         let active = plan.cells.filter { cell in cells[cell].map { !Self.isPrecise($0, budget) } ?? true }
         let secondsPerRun = active.map { max(cells[$0]?.secondsPerRun ?? 0, 1e-4) }
+        let groups = PooledSpread.Group.numbers(
+            active.map { PooledSpread.Group(runner: $0.runner.id, configuration: $0.configuration) })
+        let minimums = Self.minimums(
+            secondsPerRun: secondsPerRun, budget: budget, cells: plan.cells.count, groups: groups)
+        for (cell, minimum) in zip(active, minimums) {
+            cells[cell]?.minimum = minimum
+        }
         let runs = Self.allocate(
             secondsPerRun: secondsPerRun, spreads: Self.spreads(of: active.map { cells[$0]?.values ?? [] }),
             budget: budget, remaining: budget.seconds - spent,
-            alreadyMade: active.map { cells[$0]?.seconds.count ?? 0 }, cells: plan.cells.count)
+            alreadyMade: active.map { cells[$0]?.seconds.count ?? 0 }, cells: plan.cells.count, groups: groups)
         var placed: [(position: Double, cell: SweepPlan.Cell)] = []
         for (cell, total) in zip(active, runs) {
             let more = total - (cells[cell]?.plannedRuns ?? 0)
@@ -278,6 +288,9 @@ struct SweepSchedule {
     /// The runs a cell gets whatever the others cost (``floor(secondsPerRun:budget:cells:)``), by what its runs
     /// have cost so far.
     private func floor(_ record: CellRecord, _ budget: SweepPlan.Budget) -> Int {
-        Self.floor(secondsPerRun: record.secondsPerRun ?? .infinity, budget: budget, cells: plan.cells.count)
+        Self.floor(
+            secondsPerRun: record.secondsPerRun ?? .infinity, budget: budget, cells: plan.cells.count,
+            minimum: record.minimum)
     }
+
 }

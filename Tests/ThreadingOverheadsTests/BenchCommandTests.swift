@@ -298,7 +298,8 @@ extension ThreadingOverheadsTests {
             // Four runners named, the rest counted.
             #expect(text.contains("Few runs: 6 of 6 cells (single-threaded, run-loop, detach-thread, serial-queue and 2 "
                 + "more runners) have fewer than 6; their ± is as wide as so few runs or processes "
-                + "are (Student's t), and compare will call most of their changes unsure."))
+                + "are (Student's t, over their runner's pooled spread at 2), and compare will call most of their "
+                + "changes unsure."))
             // 100, 100 and 121: the mean of the logs ± t(2 df) × their deviation / √3, ±28% at the median.
             #expect(text.contains("  single-threaded   100 ns ±28%"))
             #expect(text.contains(

@@ -205,8 +205,10 @@ extension ThreadingOverheadsTests {
             #expect(abs(Estimate.expectedHalfWidth(count: 5) - 1.17) < 0.01)
             #expect(abs(Statistics.normalQuantile(0.975) - 1.959964) < 1e-6)
             // And buys a cell its minimum, then only counts an interval of its own narrows at.
-            #expect(SweepPlan.Budget(seconds: 150).counts.prefix(6) == [3, 6, 9, 12, 15, 17])
-            #expect(SweepPlan.Budget(seconds: 150).counts.last == 58)
+            #expect(SweepPlan.Budget(seconds: 150).counts().prefix(6) == [3, 6, 9, 12, 15, 17])
+            #expect(SweepPlan.Budget(seconds: 150).counts().last == 58)
+            // A pooled cell's minimum, 2, then the same.
+            #expect(SweepPlan.Budget(seconds: 150).counts(from: 2).prefix(3) == [2, 6, 9])
         }
 
         @Test("Kruskal–Wallis and chi-square quantiles, against values from tables")

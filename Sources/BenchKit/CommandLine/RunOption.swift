@@ -52,7 +52,8 @@ enum RunOption {
         return Option<RunOptions>(
             "budget", value: "seconds",
             help: "The time the runs may take, warm-ups included, spent where it narrows the cells' intervals most: "
-                + "every cell gets \(RunOptions.defaultBudget.minimumRuns) \(runs) at least, or as many as its equal part "
+                + "every cell gets \(RunOptions.defaultBudget.minimumRuns) \(runs) at least"
+                + "\(pooledText(builds: builds)), or as many as its equal part "
                 + "of \(Format.number(SweepPlan.Budget.floorShare * 100))% of the budget buys (\(Estimate.fewestRunsForInterval) "
                 + "where so many cost at most 1% of it), and "
                 + "\(RunOptions.defaultBudget.maximumRuns) at most\(each); beyond that, more \(runs) go to the cell "
@@ -63,6 +64,14 @@ enum RunOption {
             defaultText: "\(Format.number(RunOptions.budgetPerCell * Double(builds))) s a cell, from "
                 + "\(Int(RunOptions.leastBudget) * builds) to \(Int(RunOptions.defaultBudget.seconds) * builds) s",
             \.sampling.budget, .secondsNumber)
+    }
+    /// What the budget's help says of the dear cells that pool their spread: nothing for two builds' pairs.
+    private static func pooledText(builds: Int) -> String {
+        guard builds == 1, let pooled = RunOptions.defaultBudget.pooledMinimumRuns else {
+            return ""
+        }
+        return " (\(pooled) where a runner has \(PooledSpread.fewestCellsForPooledMinimum) cells or more too dear for "
+            + "\(Estimate.fewestRunsForInterval): their ± comes from their spread pooled)"
     }
     static let precision = Option<RunOptions>(
         "precision", value: "percent",

@@ -91,7 +91,9 @@ extension SamplingOptions {
             return .budget(
                 SweepPlan.Budget(
                     seconds: budget ?? RunOptions.defaultBudgetSeconds(cells: cells, builds: builds),
-                    precision: precision ?? RunOptions.defaultBudget.precision))
+                    precision: precision ?? RunOptions.defaultBudget.precision,
+                    // Two builds' cells are judged on their own pairs, which pool nothing.
+                    pooledMinimumRuns: builds == 1 ? RunOptions.defaultBudget.pooledMinimumRuns : nil))
         }
         if let given = [(RunOption.budget, budget), (RunOption.precision, precision)].first(where: { $0.1 != nil }) {
             throw UsageError(

@@ -22,7 +22,7 @@ public struct RunOptions: CommandOptions {
     /// The budget of the default sweep, without `--repetitions`: chosen so that it takes `defaultSweepDuration`,
     /// warm-ups and the runs that start a thread per job included; its runs per cell and precision are every
     /// budget's.
-    public static let defaultBudget = SweepPlan.Budget(seconds: 150)
+    public static let defaultBudget = SweepPlan.Budget(seconds: 150, pooledMinimumRuns: 2)
     /// Seconds of budget a cell gets when `--budget` is not given, and the least a plan gets: 1.5 s a cell gives
     /// the default sweep's 104 cells its 150 s, and one configuration of every runner (26 cells) 60 s, which took
     /// 61 s here where a fixed 150 s took 2½ minutes, 111 s of them in the runs of the three runners that start a

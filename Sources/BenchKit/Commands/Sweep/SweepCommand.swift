@@ -174,8 +174,10 @@ struct SweepCommand: Command, Equatable {
             switch plan.sampling {
             case .repetitions(let count): Format.count(count, "repetition") + " each"
             case .budget(let budget):
-                "a budget of \(Progress.clockText(budget.seconds)) shared by need (\(budget.minimumRuns) to "
-                    + "\(budget.maximumRuns) runs each, until within ±\(Format.number(budget.precision * 100))%)"
+                "a budget of \(Progress.clockText(budget.seconds)) shared by need ("
+                    + "\(budget.pooledMinimumRuns.map { "\($0) or " } ?? "")"
+                    + "\(budget.minimumRuns) to \(budget.maximumRuns) runs each, until within "
+                    + "±\(Format.number(budget.precision * 100))%)"
             }
         return "\(warmupText(plan.warmup)), then \(runs), in a shuffled order (seed \(plan.seed))"
     }

@@ -155,7 +155,9 @@ extension SweepSummary {
         let budget = RunOptions.defaultBudget.leastSeconds(
             givingEach: needed,
             secondsPerRun: timed.map { (Estimate.headline($0.nanoseconds) ?? 0) / 1e9 * (rate ?? 1) },
-            values: timed.map(\.nanoseconds))
+            values: timed.map(\.nanoseconds),
+            groups: PooledSpread.Group.numbers(
+                timed.map { PooledSpread.Group(runner: $0.runner, configuration: $0.configuration) }))
         let repetitions = "\(RunOption.repetitions.flag) \(needed)"
         let paid = rate == nil
             ? "seconds of recorded runs; warm-ups and fresh workers come on top"
@@ -182,8 +184,9 @@ extension SweepSummary {
         let named = " (" + Format.list(phrases + more) + ")"
         return "Few runs: \(few.count) of \(timed.count) cells\(named) \(few.count == 1 ? "has" : "have") fewer than "
             + "\(needed); "
-            + "their ± is as wide as so few runs or processes are (Student's t), and compare will call most of their "
-            + "changes unsure. \(buys) would buy each cell \(needed) at this pace."
+            + "their ± is as wide as so few runs or processes are (Student's t, over their runner's pooled spread at "
+            + "\(PooledSpread.takingUnits)), and compare will call most of their changes unsure. \(buys) would buy "
+            + "each cell \(needed) at this pace."
     }
 
     /// What the sweep that made `records` spent for each second its runs timed: from the first run's start to the
