@@ -45,9 +45,10 @@ public struct SweepPlan: Equatable, Sendable {
         /// The fewest recorded runs, in place of ``minimumRuns``, of a cell too dear for
         /// ``Estimate/fewestRunsForInterval`` runs whose runner the plan runs in
         /// ``PooledSpread/fewestCellsForPooledMinimum`` such cells or more of one shape and work: their intervals pool
-        /// their spread (``PooledSpread``), so that 2 runs of each, from 2 processes, give them narrower intervals
-        /// than 3 runs of each alone would, for two thirds of the time. nil: every cell gets ``minimumRuns``. A
-        /// sweep's budget has 2; `bench interleave`'s none, as its cells' intervals are over their own pairs.
+        /// their spread (``PooledSpread``), so that 2 runs of each, from 2 processes, give them intervals as narrow
+        /// as 3 runs of each alone would, or narrower, for two thirds of the time. nil: every cell gets
+        /// ``minimumRuns``. A sweep's budget has 2; `bench interleave`'s none, as its cells' intervals are over their
+        /// own pairs.
         public var pooledMinimumRuns: Int?
 
         /// This share of the budget is every cell's whatever the others cost, in equal parts (a hundredth of the budget

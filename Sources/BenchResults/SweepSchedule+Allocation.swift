@@ -179,9 +179,8 @@ extension SweepPlan.Budget {
     /// cheap and unsteady cells more first, up to ``maximumRuns``, so a dear cell reaches `runs` only once they
     /// have theirs. The early stop for ``precision`` is left out: cells that stop sooner leave time to the others,
     /// so with it a budget this large is still enough, and a smaller one may be.
-    /// `groups` numbers the cells as the sharing takes them
-    /// (``SweepSchedule/allocate(secondsPerRun:spreads:budget:remaining:alreadyMade:cells:groups:)``): alike for
-    /// cells whose spreads pool.
+    /// `groups` numbers the cells as the sharing (`SweepSchedule.allocate`) takes them: alike for cells whose spreads
+    /// pool (``PooledSpread/Group/numbers(_:)``).
     public func leastSeconds(
         givingEach runs: Int, secondsPerRun: [Double], values: [[Double]], groups: [Int]? = nil
     ) -> Double? {

@@ -25,9 +25,13 @@ public struct PooledSpread: Sendable, Equatable {
     /// The cells whose spreads pool: one runner's in one shape, work per job and latency sampling, whatever its
     /// queues and iterations.
     public struct Group: Hashable, Sendable {
+        /// The runner's id.
         public var runner: String
+        /// The shape its cells run.
         public var shape: Shape
+        /// The work each job of its cells does, in nanoseconds.
         public var workNanoseconds: Int
+        /// Whether its cells sample latency.
         public var measuresLatency: Bool
 
         /// The group of `runner`'s cell in `configuration`.
