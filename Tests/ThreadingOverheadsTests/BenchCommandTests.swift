@@ -298,8 +298,7 @@ extension ThreadingOverheadsTests {
             // Four runners named, the rest counted.
             #expect(text.contains("Few runs: 6 of 6 cells (single-threaded, run-loop, detach-thread, serial-queue and 2 "
                 + "more runners) have fewer than 6; their ± is as wide as so few runs or processes "
-                + "are (Student's t, over their runner's pooled spread at 2), and compare will call most of their "
-                + "changes unsure."))
+                + "are (Student's t), and compare will call most of their changes unsure."))
             // 100, 100 and 121: the mean of the logs ± t(2 df) × their deviation / √3, ±28% at the median.
             #expect(text.contains("  single-threaded   100 ns ±28%"))
             #expect(text.contains(
@@ -319,7 +318,7 @@ extension ThreadingOverheadsTests {
             #expect(!bench(["--input", enough]).output.contains("Few runs:"))
         }
 
-        @Test("the few-runs line names runners with few runs in every cell together, and another's cells one by one")
+        @Test("the few-runs line: runners with few runs everywhere together, others' cells each, a pooled spread if taken")
         func fewRunsNamed() throws {
             let machine = MachineInfo(
                 host: "h", os: "os", kernel: "k", arch: "x86_64", cpuModel: "cpu", logicalCPUs: 2, memoryBytes: 1,
@@ -344,6 +343,23 @@ extension ThreadingOverheadsTests {
             #expect(text.hasPrefix(
                 "Few runs: 5 of 8 cells (detach-thread and task at every configuration and actor at 4×10) have fewer than 6"),
                 "\(text)")
+            // No cell of 2 runs: none takes its runner's pooled spread, and the line does not say it does.
+            #expect(text.contains("(Student's t), and compare"), "\(text)")
+
+            // detach-thread at four configurations, 2 runs each: each cell's interval is over the four's pooled spread.
+            let four = [1, 4, 8, 16].map { RunConfiguration(queues: $0, iterations: 10) }
+            let pooled = four.flatMap { configuration in
+                [1_000, 1_100].enumerated().map { index, nanoseconds in
+                    ResultRecord(
+                        runner: "detach-thread", configuration: configuration, repetition: index + 1,
+                        outcome: RunOutcome(
+                            status: .ok, nanoseconds: Int64(nanoseconds), detail: "",
+                            completedIterations: configuration.jobs, startedAt: nil),
+                        machine: machine)
+                }
+            }
+            let pooledText = try #require(SweepSummary.fewRunsText(Report(records: pooled)))
+            #expect(pooledText.contains("(Student's t, over their runner's pooled spread at 2), and compare"), "\(pooledText)")
         }
 
         @Test("--summary writes the summary CSV; --format csv and json put it on standard output", .timeLimit(.minutes(1)))

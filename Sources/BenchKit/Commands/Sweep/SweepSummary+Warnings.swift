@@ -182,11 +182,12 @@ extension SweepSummary {
             }
         let more = runners.count > shown.count ? [Format.count(runners.count - shown.count, "more runner")] : []
         let named = " (" + Format.list(phrases + more) + ")"
+        // The pooled spread is named only where a cell here takes it: a sweep of one configuration pools nothing.
+        let pooled = few.contains { $0.pooledSpread != nil }
+            ? ", over their runner's pooled spread at \(PooledSpread.takingUnits)" : ""
         return "Few runs: \(few.count) of \(timed.count) cells\(named) \(few.count == 1 ? "has" : "have") fewer than "
-            + "\(needed); "
-            + "their ± is as wide as so few runs or processes are (Student's t, over their runner's pooled spread at "
-            + "\(PooledSpread.takingUnits)), and compare will call most of their changes unsure. \(buys) would buy "
-            + "each cell \(needed) at this pace."
+            + "\(needed); their ± is as wide as so few runs or processes are (Student's t\(pooled)), and compare will "
+            + "call most of their changes unsure. \(buys) would buy each cell \(needed) at this pace."
     }
 
     /// What the sweep that made `records` spent for each second its runs timed: from the first run's start to the
