@@ -329,15 +329,19 @@ extension ThreadingOverheadsTests {
                 ("detach-thread", small, 3), ("detach-thread", large, 3), ("task", small, 3), ("task", large, 3),
                 ("actor", small, 6), ("actor", large, 3), ("serial-queue", small, 6), ("serial-queue", large, 6),
             ]
+            /// An ok run of `runner` in `configuration` that took `nanoseconds`.
+            func run(_ runner: String, _ configuration: RunConfiguration, _ repetition: Int, _ nanoseconds: Int64)
+                -> ResultRecord
+            {
+                ResultRecord(
+                    runner: runner, configuration: configuration, repetition: repetition,
+                    outcome: RunOutcome(
+                        status: .ok, nanoseconds: nanoseconds, detail: "", completedIterations: configuration.jobs,
+                        startedAt: nil),
+                    machine: machine)
+            }
             let records = cells.flatMap { runner, configuration, runs in
-                (1...runs).map { repetition in
-                    ResultRecord(
-                        runner: runner, configuration: configuration, repetition: repetition,
-                        outcome: RunOutcome(
-                            status: .ok, nanoseconds: 1_000, detail: "", completedIterations: configuration.jobs,
-                            startedAt: nil),
-                        machine: machine)
-                }
+                (1...runs).map { run(runner, configuration, $0, 1_000) }
             }
             let text = try #require(SweepSummary.fewRunsText(Report(records: records)))
             #expect(text.hasPrefix(
@@ -348,16 +352,7 @@ extension ThreadingOverheadsTests {
 
             // detach-thread at four configurations, 2 runs each: each cell's interval is over the four's pooled spread.
             let four = [1, 4, 8, 16].map { RunConfiguration(queues: $0, iterations: 10) }
-            let pooled = four.flatMap { configuration in
-                [1_000, 1_100].enumerated().map { index, nanoseconds in
-                    ResultRecord(
-                        runner: "detach-thread", configuration: configuration, repetition: index + 1,
-                        outcome: RunOutcome(
-                            status: .ok, nanoseconds: Int64(nanoseconds), detail: "",
-                            completedIterations: configuration.jobs, startedAt: nil),
-                        machine: machine)
-                }
-            }
+            let pooled = four.flatMap { [run("detach-thread", $0, 1, 1_000), run("detach-thread", $0, 2, 1_100)] }
             let pooledText = try #require(SweepSummary.fewRunsText(Report(records: pooled)))
             #expect(pooledText.contains("(Student's t, over their runner's pooled spread at 2), and compare"), "\(pooledText)")
         }
