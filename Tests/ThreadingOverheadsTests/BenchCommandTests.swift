@@ -355,6 +355,13 @@ extension ThreadingOverheadsTests {
             let pooled = four.flatMap { [run("detach-thread", $0, 1, 1_000), run("detach-thread", $0, 2, 1_100)] }
             let pooledText = try #require(SweepSummary.fewRunsText(Report(records: pooled)))
             #expect(pooledText.contains("(Student's t, over their runner's pooled spread at 2), and compare"), "\(pooledText)")
+            // With a cell of 3 runs beside them, which keeps its own spread: the line says how many pool.
+            let mixed = pooled + (1...3).map { run("run-loop", four[0], $0, 1_000) }
+            let mixedText = try #require(SweepSummary.fewRunsText(Report(records: mixed)))
+            #expect(mixedText.hasPrefix("Few runs: 5 of 5 cells"), "\(mixedText)")
+            #expect(
+                mixedText.contains("(Student's t; 4 of them over their runner's pooled spread at 2), and compare"),
+                "\(mixedText)")
         }
 
         @Test("--summary writes the summary CSV; --format csv and json put it on standard output", .timeLimit(.minutes(1)))

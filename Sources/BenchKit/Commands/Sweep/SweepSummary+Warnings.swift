@@ -182,9 +182,12 @@ extension SweepSummary {
             }
         let more = runners.count > shown.count ? [Format.count(runners.count - shown.count, "more runner")] : []
         let named = " (" + Format.list(phrases + more) + ")"
-        // The pooled spread is named only where a cell here takes it: a sweep of one configuration pools nothing.
-        let pooled = few.contains { $0.pooledSpread != nil }
-            ? ", over their runner's pooled spread at \(PooledSpread.takingUnits)" : ""
+        // The pooled spread is named only where a cell here takes it (a sweep of one configuration pools nothing),
+        // and counted where only some do: a default sweep's cells of 3 keep their own.
+        let pooling = few.count { $0.pooledSpread != nil }
+        let pooledSpread = "over their runner's pooled spread at \(PooledSpread.takingUnits)"
+        let pooled =
+            pooling == 0 ? "" : pooling == few.count ? ", \(pooledSpread)" : "; \(pooling) of them \(pooledSpread)"
         return "Few runs: \(few.count) of \(timed.count) cells\(named) \(few.count == 1 ? "has" : "have") fewer than "
             + "\(needed); their ± is as wide as so few runs or processes are (Student's t\(pooled)), and compare will "
             + "call most of their changes unsure. \(buys) would buy each cell \(needed) at this pace."
