@@ -51,6 +51,48 @@ extension ThreadingOverheadsTests {
             #expect(unchanged.summary == "Allocations per job: the same in all 1 cell both files counted.")
         }
 
+        @Test("a count that moved within how far its runner's processes differ is no change; one beyond it is")
+        func allocationChangesBeyondTheRunnersSpread() throws {
+            // Two cells of one runner, 2 runs each from 2 processes: `counts[cell]` gives each process's count.
+            func file(_ counts: [RunConfiguration: [Double]]) -> Report {
+                Report(records: counts.flatMap { configuration, perProcess in
+                    perProcess.enumerated().map { index, perJob in
+                        var record = ResultRecord(
+                            runner: "verified-detach", configuration: configuration, repetition: index + 1,
+                            outcome: RunOutcome(
+                                status: .ok, nanoseconds: 1_000, detail: "", completedIterations: configuration.jobs,
+                                startedAt: nil),
+                            machine: .current())
+                        record.process = index + 1
+                        record.outcome.allocations = Allocations(perJob: perJob, bytesPerJob: 600, freesPerJob: perJob)
+                        return record
+                    }
+                })
+            }
+            let (steady, spread) = (Self.configuration, Self.other)
+            // The A/A pair of 2026-12-02, to 4 decimals: at 16×6250 the two files' ranges lie 0.0125 apart, each
+            // file's processes 0.0114 and 0.0054 apart; at 8×12500 they were 0.0133 apart in the first file.
+            let first = file([steady: [9.2732, 9.2846], spread: [9.2639, 9.2772]])
+            let second = file([steady: [9.2971, 9.3025], spread: [9.2758, 9.2867]])
+            let aa = try #require(FileComparison.allocationsText(Comparison(baseline: first, candidate: second), systems: []))
+            #expect(aa.summary == "Allocations per job: the same in all 2 cells both files counted.")
+            // Without the other cell's spread, the steady cell's own processes would not cover its move.
+            let alone = try #require(
+                FileComparison.allocationsText(
+                    Comparison(baseline: file([steady: [9.2732, 9.2846]]), candidate: file([steady: [9.2971, 9.3025]])),
+                    systems: []))
+            #expect(alone.changes == ["verified-detach at 1×1000: 9.27–9.28 → 9.3"])
+            // A move of a whole allocation a job is beyond any spread here; counts that read alike at 2 decimals
+            // are written to 4.
+            let moved = file([steady: [10.2732, 10.2846], spread: [9.2639, 9.2772]])
+            let changed = try #require(FileComparison.allocationsText(Comparison(baseline: first, candidate: moved), systems: []))
+            #expect(changed.changes == ["verified-detach at 1×1000: 9.27–9.28 → 10.27–10.28"])
+            let close = file([steady: [9.2732, 9.2732]])
+            let closer = file([steady: [9.2749, 9.2749]])
+            let fine = try #require(FileComparison.allocationsText(Comparison(baseline: close, candidate: closer), systems: []))
+            #expect(fine.changes == ["verified-detach at 1×1000: 9.2732 → 9.2749"])
+        }
+
         /// No change between sessions: what the files' runs alone say.
         static let noTerms = SessionTerms(cell: 0, drift: 0)
 

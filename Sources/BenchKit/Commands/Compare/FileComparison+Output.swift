@@ -273,6 +273,9 @@ extension FileComparison {
         /// The cell's comparison, if it is in both files.
         var row: Comparison.Row?
         var verdict: String
+        /// Whether the cell's allocations per job changed (``FileComparison/AllocationChanges``); nil where either
+        /// file has no count, or the cell is in one file only.
+        var allocationsChanged: Bool? = nil
 
         /// The row's relative verdict; empty for a cell in one file only, or without a machine factor.
         var relativeVerdict: String {
@@ -288,8 +291,11 @@ extension FileComparison {
     func entries() -> [Entry] {
         comparisons.enumerated().flatMap { offset, comparison in
             let (baseline, candidate) = (files[0].path, files[offset + 1].path)
+            let allocations = AllocationChanges(comparison)
             return comparison.rows.map {
-                Entry(baseline: baseline, candidate: candidate, key: $0.key, row: $0, verdict: $0.verdict.rawValue)
+                Entry(
+                    baseline: baseline, candidate: candidate, key: $0.key, row: $0, verdict: $0.verdict.rawValue,
+                    allocationsChanged: allocations.changed($0))
             }
                 + comparison.onlyInBaseline.map {
                     Entry(baseline: baseline, candidate: candidate, key: $0, row: nil, verdict: "only-in-baseline")
@@ -326,10 +332,7 @@ extension FileComparison {
             DataColumn("baseline_allocations_per_job") { .decimal($0.row?.baseline.allocationsPerJob, places: 4) },
             DataColumn("candidate_allocations_per_job") { .decimal($0.row?.candidate.allocationsPerJob, places: 4) },
             DataColumn("allocations_changed") { entry in
-                guard let row = entry.row, let changed = FileComparison.allocationsChanged(row) else {
-                    return .text("")
-                }
-                return .text(changed ? "yes" : "no")
+                entry.allocationsChanged.map { .text($0 ? "yes" : "no") } ?? .text("")
             },
         ]
 

@@ -284,46 +284,80 @@ struct FileComparison {
         index < 26 ? String(UnicodeScalar(UInt8(65 + index))) : "F\(index + 1)"
     }
 
-    /// Whether a cell's allocations per job changed: the ranges of the two files' counts (one per process) lie
-    /// apart by more than either file's processes already differ among themselves. Counts are exact within a
-    /// process, so where every process of both files counted alike a count that moved is a change; where a file's
-    /// processes counted differently (a pool that grows by need), a move within that spread is the cell's own, not
-    /// a change (an A/A pair showed verified-detach 9.07–9.08 against 9.09). Nil where either file has no count.
-    static func allocationsChanged(_ row: Comparison.Row) -> Bool? {
-        guard let a = allocationRange(row.baseline), let b = allocationRange(row.candidate) else {
-            return nil
-        }
-        let gap = max(b.lowerBound - a.upperBound, a.lowerBound - b.upperBound)
-        let spread = max(a.upperBound - a.lowerBound, b.upperBound - b.lowerBound)
-        // Both are whole hundredths: the tolerance only absorbs their binary rounding.
-        return gap > spread + 1e-9
-    }
+    /// Whether the cells of a comparison counted their allocations per job differently in its two files.
+    ///
+    /// Counts are exact within a process, but a runner's processes can count differently (a pool or an arena that
+    /// grows by need, a thread's start that allocates now and then): `verified-detach` counted 9.2732 to 9.2846 a job
+    /// at 16×6250 in one sweep's 2 processes and 9.2971 to 9.3025 in the next one's, a minute later. Two processes
+    /// often agree by chance where they would not always, so a cell's count changed only where the two files'
+    /// ranges lie apart by more than the processes of its runner's alike cells (``PooledSpread/Group``: shape and
+    /// work) already differ in either file, the cell's own included. Where every process counted alike, any move is
+    /// a change.
+    struct AllocationChanges {
+        /// The most that processes of one cell differ, for each runner's alike cells, over both files.
+        private var spreads: [PooledSpread.Group: Double] = [:]
 
-    /// The smallest and largest of a cell's counts of allocations per job, to 2 decimals.
-    static func allocationRange(_ cell: CellSummary) -> ClosedRange<Double>? {
-        cell.allocationRange.map { (($0.lowerBound * 100).rounded() / 100)...(($0.upperBound * 100).rounded() / 100) }
+        init(_ comparison: Comparison) {
+            for cell in comparison.rows.flatMap({ [$0.baseline, $0.candidate] }) {
+                guard let range = Self.counts(cell) else {
+                    continue
+                }
+                let group = PooledSpread.Group(runner: cell.runner, configuration: cell.configuration)
+                spreads[group] = max(spreads[group] ?? 0, range.upperBound - range.lowerBound)
+            }
+        }
+
+        /// Whether the row's cell counted differently in the two files; nil where either has no count.
+        func changed(_ row: Comparison.Row) -> Bool? {
+            guard let a = Self.counts(row.baseline), let b = Self.counts(row.candidate) else {
+                return nil
+            }
+            let gap = max(b.lowerBound - a.upperBound, a.lowerBound - b.upperBound)
+            let spread = spreads[PooledSpread.Group(runner: row.key.runner, configuration: row.key.configuration)] ?? 0
+            // Both are whole ten-thousandths: the tolerance only absorbs their binary rounding.
+            return gap > spread + 1e-9
+        }
+
+        /// `9.24 → 9.3`: the two files' counts, to 2 decimals, or to 4 where they would read alike at 2.
+        static func text(_ row: Comparison.Row) -> String? {
+            guard let a = counts(row.baseline), let b = counts(row.candidate) else {
+                return nil
+            }
+            func rounded(_ range: ClosedRange<Double>, _ scale: Double) -> ClosedRange<Double> {
+                ((range.lowerBound * scale).rounded() / scale)...((range.upperBound * scale).rounded() / scale)
+            }
+            let (a2, b2) = (rounded(a, 100), rounded(b, 100))
+            let (shownA, shownB) = a2 == b2 ? (a, b) : (a2, b2)
+            return "\(Format.numberRange(shownA)) → \(Format.numberRange(shownB))"
+        }
+
+        /// The smallest and largest of a cell's counts of allocations per job, to the 4 decimals a result file
+        /// keeps, so that a sweep's cells and the same cells read back from its file compare alike.
+        static func counts(_ cell: CellSummary) -> ClosedRange<Double>? {
+            cell.allocationRange.map { range in
+                ((range.lowerBound * 1e4).rounded() / 1e4)...((range.upperBound * 1e4).rounded() / 1e4)
+            }
+        }
     }
 
     /// `Allocations per job: 2 of 26 cells changed …`, and a line per changed cell (`task at 8×12500: 2 → 3`);
     /// nil where the files have no cell counted in both. `systems` says how the files' systems differ
     /// (``systemFields``): a count moves with the libraries that allocate, never with the machine's speed or load.
     static func allocationsText(_ comparison: Comparison, systems: [String]) -> (summary: String, changes: [String])? {
-        let counted = comparison.rows.filter { allocationsChanged($0) != nil }
+        let allocations = AllocationChanges(comparison)
+        let counted = comparison.rows.filter { allocations.changed($0) != nil }
         guard !counted.isEmpty else {
             return nil
         }
-        let changes = counted.filter { allocationsChanged($0) == true }.compactMap { row -> String? in
-            guard let a = allocationRange(row.baseline), let b = allocationRange(row.candidate) else {
-                return nil
-            }
-            return "\(row.key): \(Format.numberRange(a)) → \(Format.numberRange(b))"
+        let changes = counted.filter { allocations.changed($0) == true }.compactMap { row -> String? in
+            AllocationChanges.text(row).map { "\(row.key): \($0)" }
         }
         let summary =
             changes.isEmpty
             ? "Allocations per job: the same in all \(Format.count(counted.count, "cell")) both files counted."
             : "Allocations per job: \(changes.count) of \(Format.count(counted.count, "cell")) both files counted changed "
-                + "(by more than a file's processes differ among themselves; a range is its processes counting "
-                + "differently)"
+                + "(by more than the processes of the runner's cells differ among themselves; a range is its processes "
+                + "counting differently)"
                 + (systems.isEmpty
                     ? ""
                     : "; the files come from different systems (\(systems.joined(separator: ", "))), and a count moves "
