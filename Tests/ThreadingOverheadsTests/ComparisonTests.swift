@@ -53,7 +53,7 @@ extension ThreadingOverheadsTests {
 
         @Test("a count that moved within how far its runner's processes differ is no change; one beyond it is")
         func allocationChangesBeyondTheRunnersSpread() throws {
-            // Two cells of one runner, 2 runs each from 2 processes: `counts[cell]` gives each process's count.
+            // Cells of one runner, 2 runs each from 2 processes: `counts[configuration]` gives each process's count.
             func file(_ counts: [RunConfiguration: [Double]]) -> Report {
                 Report(records: counts.flatMap { configuration, perProcess in
                     perProcess.enumerated().map { index, perJob in
@@ -69,28 +69,33 @@ extension ThreadingOverheadsTests {
                     }
                 })
             }
-            let (steady, spread) = (Self.configuration, Self.other)
+            let (cell, sibling) = (Self.configuration, Self.other)
             // The A/A pair of 2026-12-02, to 4 decimals: at 16×6250 the two files' ranges lie 0.0125 apart, each
             // file's processes 0.0114 and 0.0054 apart; at 8×12500 they were 0.0133 apart in the first file.
-            let first = file([steady: [9.2732, 9.2846], spread: [9.2639, 9.2772]])
-            let second = file([steady: [9.2971, 9.3025], spread: [9.2758, 9.2867]])
+            let first = file([cell: [9.2732, 9.2846], sibling: [9.2639, 9.2772]])
+            let second = file([cell: [9.2971, 9.3025], sibling: [9.2758, 9.2867]])
             let aa = try #require(FileComparison.allocationsText(Comparison(baseline: first, candidate: second), systems: []))
             #expect(aa.summary == "Allocations per job: the same in all 2 cells both files counted.")
-            // Without the other cell's spread, the steady cell's own processes would not cover its move.
+            // Without its sibling's spread, the cell's own processes would not cover its move.
             let alone = try #require(
                 FileComparison.allocationsText(
-                    Comparison(baseline: file([steady: [9.2732, 9.2846]]), candidate: file([steady: [9.2971, 9.3025]])),
+                    Comparison(baseline: file([cell: [9.2732, 9.2846]]), candidate: file([cell: [9.2971, 9.3025]])),
                     systems: []))
             #expect(alone.changes == ["verified-detach at 1×1000: 9.27–9.28 → 9.3"])
-            // A move of a whole allocation a job is beyond any spread here; counts that read alike at 2 decimals
-            // are written to 4.
-            let moved = file([steady: [10.2732, 10.2846], spread: [9.2639, 9.2772]])
+            // A move of a whole allocation a job is beyond any spread here; counts whose ranges would overlap at 2
+            // decimals are written to 4.
+            let moved = file([cell: [10.2732, 10.2846], sibling: [9.2639, 9.2772]])
             let changed = try #require(FileComparison.allocationsText(Comparison(baseline: first, candidate: moved), systems: []))
             #expect(changed.changes == ["verified-detach at 1×1000: 9.27–9.28 → 10.27–10.28"])
-            let close = file([steady: [9.2732, 9.2732]])
-            let closer = file([steady: [9.2749, 9.2749]])
+            let close = file([cell: [9.2732, 9.2732]])
+            let closer = file([cell: [9.2749, 9.2749]])
             let fine = try #require(FileComparison.allocationsText(Comparison(baseline: close, candidate: closer), systems: []))
             #expect(fine.changes == ["verified-detach at 1×1000: 9.2732 → 9.2749"])
+            let overlapping = try #require(
+                FileComparison.allocationsText(
+                    Comparison(baseline: file([cell: [9.274, 9.276]]), candidate: file([cell: [9.279, 9.279]])),
+                    systems: []))
+            #expect(overlapping.changes == ["verified-detach at 1×1000: 9.274–9.276 → 9.279"])
         }
 
         /// No change between sessions: what the files' runs alone say.

@@ -17,7 +17,7 @@ def exact(x):
     n=len(x); c=rank(n); return x[c-1],x[n-c]
 def hs(x):
     n=len(x); c=rank(n)
-    if c+1>n-c-1+1-1 and not (c < n-c-1): return exact(x)
+    if c + 1 > n - c - 1: return exact(x)  # no pair one rank in
     g1=gamma(n,c); g2=gamma(n,c+1)
     I=(g1-0.95)/(g1-g2); lam=(n-c)*I/(c+(n-2*c)*I)
     return lam*x[c]+(1-lam)*x[c-1], lam*x[n-c-1]+(1-lam)*x[n-c]

@@ -318,16 +318,17 @@ struct FileComparison {
             return gap > spread + 1e-9
         }
 
-        /// `9.24 → 9.3`: the two files' counts, to 2 decimals, or to 4 where they would read alike at 2.
+        /// `9.24 → 9.3`: the two files' counts, to 2 decimals, or to 4 where at 2 they would overlap, as if the
+        /// count had not moved (`9.27–9.28 → 9.28` for 9.274–9.276 → 9.279).
         static func text(_ row: Comparison.Row) -> String? {
             guard let a = counts(row.baseline), let b = counts(row.candidate) else {
                 return nil
             }
-            func rounded(_ range: ClosedRange<Double>, _ scale: Double) -> ClosedRange<Double> {
-                ((range.lowerBound * scale).rounded() / scale)...((range.upperBound * scale).rounded() / scale)
+            func rounded(_ range: ClosedRange<Double>) -> ClosedRange<Double> {
+                ((range.lowerBound * 100).rounded() / 100)...((range.upperBound * 100).rounded() / 100)
             }
-            let (a2, b2) = (rounded(a, 100), rounded(b, 100))
-            let (shownA, shownB) = a2 == b2 ? (a, b) : (a2, b2)
+            let (a2, b2) = (rounded(a), rounded(b))
+            let (shownA, shownB) = a2.overlaps(b2) ? (a, b) : (a2, b2)
             return "\(Format.numberRange(shownA)) → \(Format.numberRange(shownB))"
         }
 
