@@ -80,6 +80,13 @@ public struct MachineInfo: Sendable, Equatable {
         return machine
     }
 
+    /// The machine in a few words, for a reader: its host, processor and CPUs (`vm · AMD EPYC · 2 CPUs`; the 2010
+    /// file, which has no host, `4-core Mac Pro with HyperThreading (model not published) · 8 CPUs`), where
+    /// ``fileNameStem`` is a name for files.
+    public var shortDescription: String {
+        [host, cpuModel, logicalCPUs.map { "\($0) CPUs" } ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
     /// What a new file in `results/` is named after: the host, the processor's maker and line, and the CPUs this
     /// process may use (`vm-amd-epyc-2cpu`, `vm-intel-xeon-16cpu`, `studio-apple-m2-12cpu`), so that machines that
     /// share a host name (cloud VMs all called `vm`) get files that can be told apart by name. Lowercase ASCII

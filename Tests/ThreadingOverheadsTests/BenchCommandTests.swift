@@ -1282,6 +1282,20 @@ extension ThreadingOverheadsTests {
             #expect(Set(BarChart.palette).count == BarChart.palette.count)
         }
 
+        /// The element drawn right before the legend's text `label` in a row chart (its marker), as written.
+        static func legendMarker(of label: String, in svg: String) -> String? {
+            guard let text = svg.range(of: ">\(label)</text>") else {
+                return nil
+            }
+            let before = svg[..<text.lowerBound]
+            guard let textStart = before.range(of: "<text", options: .backwards),
+                let start = before[..<textStart.lowerBound].range(of: "<", options: .backwards)
+            else {
+                return nil
+            }
+            return String(before[start.lowerBound..<textStart.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
         /// Each legend swatch's fill in an SVG chart, in the legend's order.
         static func swatchFills(_ svg: String) -> [String] {
             svg.split(separator: "<rect").compactMap { element -> String? in
@@ -1472,6 +1486,9 @@ extension ThreadingOverheadsTests {
                 #expect(!svg.contains(">C floors<"))
                 // A mark per cell, each with its tooltip: four runners in one configuration.
                 #expect(svg.components(separatedBy: " at 4×500: ").count - 1 == 4)
+                // Its marks are filled, and so is the legend's marker for them.
+                let marker = Self.legendMarker(of: "4×500", in: svg)
+                #expect(marker?.hasPrefix("<circle") == true && marker?.contains("fill=\"white\"") == false)
             }
             // Every text a result file brings stays text: a runner's name with markup in it.
             let crafted = try directory.write("crafted.csv", Self.resultFile([("<b>x</b>", [100, 110, 120])]))
@@ -1499,6 +1516,8 @@ extension ThreadingOverheadsTests {
             // task moved against the machine: its mark filled, its name bold, its flag at the row's end.
             #expect(html.contains("task at 4×500: B/A 3.00 (95% 2.46–3.66), slower; beside the machine 2.01, dearer"))
             #expect(html.contains(">dearer 2.01 × machine<"))
+            // The legend draws its marker as most marks are drawn: hollow, as five of the six cells' are.
+            #expect(Self.legendMarker(of: "4×500", in: html)?.contains("fill=\"white\"") == true)
             // Two layouts of the one chart, for a laptop and for a phone.
             #expect(html.contains("<div class=\"wide\">") && html.contains("<div class=\"narrow\">"))
             // Where the files share few cells, the picture says so.

@@ -189,6 +189,10 @@ extension ThreadingOverheadsTests {
             #expect(stem("Studio.local", "Apple M2 Pro", 12) == "studio-local-apple-m2-12cpu")
             #expect(stem("vm", "Intel(R) Core(TM) i7-9750H CPU @ 2.60GHz", 12) == "vm-intel-core-12cpu")
             #expect(stem("", "", nil) == "host")
+            let vm = MachineInfo(
+                host: "vm", os: "", kernel: "", arch: "", cpuModel: "AMD EPYC", logicalCPUs: 2, memoryBytes: nil,
+                swiftVersion: "", build: "")
+            #expect(vm.shortDescription == "vm · AMD EPYC · 2 CPUs")
         }
 
         @Test("the 2010 table reads: six runners, four configurations, one run each")
@@ -204,6 +208,10 @@ extension ThreadingOverheadsTests {
             #expect(report.cell("detach-thread", at: RunConfiguration(queues: 16, iterations: 6_250))?.median == 40.493681)
             #expect(report.records[0].machine.logicalCPUs == 8)
             #expect(report.records[0].machine.memoryBytes == nil)
+            // A chart names its machine in words, not by the file-name stem `host-4-core-8cpu`.
+            #expect(
+                report.records[0].machine.shortDescription
+                    == "4-core Mac Pro with HyperThreading (model not published) · 8 CPUs")
         }
 
         static let header = ResultSchema.columns.joined(separator: ",")

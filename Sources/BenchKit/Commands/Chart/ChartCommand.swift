@@ -73,8 +73,8 @@ struct ChartCommand: Command, Equatable {
             ).svg()
         } else {
             // Each file a series; its label as the legend gives it (a file of two builds, each build's), with its
-            // machine where the files come from several (a path need not say it).
-            let machines = files.map { FileComparison.machines(of: [$0]).joined(separator: ", ") }
+            // machine where the files come from several (a path need not say it), in words, not as a file's name.
+            let machines = files.map { $0.machines.map(\.shortDescription).uniqued().joined(separator: "; ") }
             let named = Set(machines).count > 1
             let labelled = zip(files.indices, reports).map { index, report in
                 let machine = named ? " (\(machines[index]))" : ""

@@ -102,11 +102,17 @@ extension RowChart {
             svg.text(line, x: margin, y: y - 3, ["fill": "#444"])
         }
         y += 8
+        // The legend tells the series apart by marker and colour; it draws them as most marks are drawn, so that in a
+        // comparison, whose marks are hollow unless their cell moved, it does not show only the exception.
+        let marks = groups.flatMap { $0.rows.flatMap(\.marks) }.filter { $0.value != nil }
+        let legendIsSolid = 2 * marks.filter(\.isSolid).count >= marks.count
         for row in legendRows {
             for item in row {
                 let itemX = margin + item.x
                 if let marker = item.item.marker {
-                    draw(marker, x: itemX + 6, y: y + 9, size: 4.5, colour: item.item.colour, solid: true, into: &svg)
+                    draw(
+                        marker, x: itemX + 6, y: y + 9, size: 4.5, colour: item.item.colour, solid: legendIsSolid,
+                        into: &svg)
                 } else {
                     svg.element(
                         "rect",
