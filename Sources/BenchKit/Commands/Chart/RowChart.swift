@@ -10,7 +10,8 @@ import JobRunners
 /// legend of 26 colours needs decoding.
 ///
 /// The sweep's cost per job, its latency percentiles, `compare`'s ratios and `interleave`'s pairs are all drawn as
-/// one of these (RowChart+Charts.swift); how it is laid out and drawn is in RowChart+Drawing.swift.
+/// one of these (RowChart+Charts.swift); how it is laid out and drawn is in RowChart+Drawing.swift, its markers in
+/// RowChart+Markers.swift.
 struct RowChart {
     /// What the axis measures, and so how its ticks read.
     enum Axis {
